@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import { endpoint, idParam, noInput, returns } from '../endpoint';
+
+export interface Reminder {
+  id: string;
+  title: string;
+  when: string;
+  reminder_time: string | null;
+  done: boolean;
+  created_at: string;
+}
+
+export interface CalendarSyncSettings {
+  enabled: boolean;
+  sync_reminders: boolean;
+  reminder_minutes_before: number;
+  sync_calls: boolean;
+  call_keywords: string[];
+}
+
+export const createReminderRequest = z
+  .object({
+    title: z.string({ error: 'Please provide a title for your reminder.' }).trim().min(1, 'Please provide a title for your reminder.').max(500),
+    when: z.string().trim().max(200).optional(),
+    reminder_time: z.iso.datetime({ offset: true, error: 'reminder_time must be an ISO timestamp' }).optional().nullable(),
+  })
+  .refine((r) => Boolean(r.when) || Boolean(r.reminder_time), {
+    message: 'Please specify when you want to be reminded (either natural language or specific date/time).',
+    path: ['when'],
+  });
+
+export const calendarEndpoints = {
+  reminders: endpoint({
+    method: 'GET', path: '/api/reminders', service: 'calendar', subject: 'calendar.reminders.list', access: 'user',
+    request: noInput, response: returns<Reminder[]>(),
+  }),
+  createReminder: endpoint({
+    method: 'POST', path: '/api/reminders', service: 'calendar', subject: 'calendar.reminders.create', access: 'user',
+    request: createReminderRequest, response: returns<Reminder>(),
+  }),
+  updateReminder: endpoint({
+    method: 'PUT', path: '/api/reminders/:id', service: 'calendar', subject: 'calendar.reminders.update',
+    access: 'user',
+    request: z.object({
+      id: z.string(),
+      done: z.boolean().optional(),
+      title: z.string().trim().min(1).max(500).optional(),
+      when: z.string().trim().min(1).max(200).optional(),
+    }),
+    response: returns<Reminder>(),
+  }),
+  deleteReminder: endpoint({
+    method: 'DELETE', path: '/api/reminders/:id', service: 'calendar', subject: 'calendar.reminders.delete',
+    access: 'user', request: idParam, response: returns<{ success: true }>(),
+  }),
+  connect: endpoint({
+    method: 'GET', path: '/api/calendar/connect', service: 'calendar', subject: 'calendar.connection.start',
+    access: 'user', request: noInput, response: returns<never>(), responseKind: 'redirect',
+  }),
+  oauthCallback: endpoint({
+    method: 'GET', path: '/api/calendar/oauth/callback', service: 'calendar', subject: 'calendar.connection.callback',
+    access: 'user', request: z.object({ code: z.string().optional(), state: z.string().optional(), error: z.string().optional() }),
+    response: returns<never>(), responseKind: 'redirect', timeoutMs: 20_000,
+  }),
+  connectionStatus: endpoint({
+    method: 'GET', path: '/api/calendar/connection-status', service: 'calendar', subject: 'calendar.connection.status',
+    access: 'user', request: noInput, response: returns<{ connected: boolean; email: string | null }>(),
+  }),
+  syncStatus: endpoint({
+    method: 'GET', path: '/api/calendar/sync-status', service: 'calendar', subject: 'calendar.sync.status',
+    access: 'user', request: noInput,
+    response: returns<{
+      settings: CalendarSyncSettings;
+      lastSyncAt: string | null;
+      recentSyncs: { id: string; event_type: 'call' | 'reminder'; event_title: string; event_start: string }[];
+    }>(),
+  }),
+  disconnect: endpoint({
+    method: 'POST', path: '/api/calendar/disconnect', service: 'calendar', subject: 'calendar.connection.disconnect',
+    access: 'user', request: noInput, response: returns<{ success: true }>(),
+  }),
+  syncSettings: endpoint({
+    method: 'POST', path: '/api/calendar/sync-settings', service: 'calendar', subject: 'calendar.sync.settings',
+    access: 'user',
+    request: z.object({
+      enabled: z.boolean().optional(),
+      sync_reminders: z.boolean().optional(),
+      reminder_minutes_before: z.coerce.number().int().min(1).max(1440).optional(),
+      sync_calls: z.boolean().optional(),
+      call_keywords: z.array(z.string().trim().min(1).max(100)).max(50).optional(),
+    }),
+    response: returns<CalendarSyncSettings>(),
+  }),
+  sync: endpoint({
+    method: 'POST', path: '/api/calendar/sync', service: 'calendar', subject: 'calendar.sync.run', access: 'user',
+    request: noInput, timeoutMs: 30_000, response: returns<{ syncedReminders: number; syncedCalls: number }>(),
+  }),
+  deleteSyncedEvent: endpoint({
+    method: 'DELETE', path: '/api/calendar/synced-event/:id', service: 'calendar', subject: 'calendar.sync.deleteEvent',
+    access: 'user', request: idParam, response: returns<{ success: true }>(),
+  }),
+  bookingRequest: endpoint({
+    method: 'GET', path: '/api/booking-requests/:code', service: 'calendar', subject: 'calendar.booking.get',
+    access: 'public', request: z.object({ code: z.string().trim().min(1).max(100) }),
+    response: returns<{ title: string; duration_minutes: number; available_slots: { start: string; displayText: string }[] }>(),
+  }),
+  confirmBooking: endpoint({
+    method: 'POST', path: '/api/booking-requests/:code/confirm', service: 'calendar', subject: 'calendar.booking.confirm',
+    access: 'public',
+    request: z.object({
+      code: z.string().trim().min(1).max(100),
+      selectedSlot: z.string({ error: 'Please select a time slot to continue' }).min(1, 'Please select a time slot to continue'),
+      bookerName: z.string({ error: 'Please enter your name to continue' }).trim().min(1, 'Please enter your name to continue').max(200),
+      bookerEmail: z.union([z.literal(''), z.email()]).optional(),
+    }),
+    response: returns<{ success: true; bookingId: string; start: string }>(),
+  }),
+};

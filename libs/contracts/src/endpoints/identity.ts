@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import type { Tier } from '../context';
+import { endpoint, noInput, returns } from '../endpoint';
+
+export const THEME_MODES = ['light', 'dark'] as const;
+export const THEME_COLORS = ['blue', 'purple', 'green', 'rose'] as const;
+export type ThemeMode = (typeof THEME_MODES)[number];
+export type ThemeColor = (typeof THEME_COLORS)[number];
+
+/** The signed-in user as every screen reads it. */
+export interface User {
+  id: string;
+  username: string | null;
+  email: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+  hasPassword: boolean;
+  termsAccepted: boolean;
+  termsAcceptedEmail: string | null;
+  termsAcceptedAt: string | null;
+  onboardingCompleted: boolean;
+  subscriptionTier: Tier;
+  stripeCustomerId: string | null;
+  themeMode: ThemeMode;
+  themeColor: ThemeColor;
+  createdAt: string;
+}
+
+const trimmed = (min: number, label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(min, `${label} must be at least ${min} characters long`)
+    .max(64, `${label} must be at most 64 characters long`);
+
+export const registerRequest = z.object({
+  username: trimmed(3, 'Username'),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(6, 'Password must be at least 6 characters long')
+    .max(256, 'Password must be at most 256 characters long'),
+  email: z
+    .union([z.literal(''), z.null(), z.email('Enter a valid e-mail address').max(254)])
+    .optional()
+    .transform((v) => (v ? v.toLowerCase() : null)),
+});
+
+export const loginRequest = z.object({
+  username: z.string({ error: 'Username is required' }).trim().min(1, 'Please enter both username and password'),
+  password: z.string({ error: 'Password is required' }).min(1, 'Please enter both username and password'),
+});
+
+export const quickAccessRequest = z.object({ username: trimmed(2, 'Username') });
+
+export const themeRequest = z
+  .object({ mode: z.enum(THEME_MODES).optional(), color: z.enum(THEME_COLORS).optional() })
+  .refine((v) => v.mode !== undefined || v.color !== undefined, { message: 'Give a mode or a color' });
+
+const optionalName = z
+  .string()
+  .trim()
+  .max(100, 'Names are at most 100 characters')
+  .nullish()
+  .transform((v) => (v ? v : null));
+
+export const profileRequest = z.object({
+  username: trimmed(3, 'Username').optional(),
+  firstName: optionalName,
+  lastName: optionalName,
+});
+
+const auth = {
+  register: endpoint({
+    method: 'POST', path: '/api/register', service: 'gateway', subject: 'identity.register', access: 'public',
+    request: registerRequest, response: returns<{ user: User }>(),
+  }),
+  login: endpoint({
+    method: 'POST', path: '/api/login', service: 'gateway', subject: 'identity.login', access: 'public',
+    request: loginRequest, response: returns<{ user: User }>(),
+  }),
+  quickAccess: endpoint({
+    method: 'POST', path: '/api/auth/username', service: 'gateway', subject: 'identity.quickAccess', access: 'public',
+    request: quickAccessRequest, response: returns<{ user: User }>(),
+  }),
+  google: endpoint({
+    method: 'GET', path: '/api/auth/google', service: 'gateway', subject: 'identity.google.start', access: 'public',
+    request: noInput, response: returns<never>(), responseKind: 'redirect',
+  }),
+  googleCallback: endpoint({
+    method: 'GET', path: '/api/auth/google/callback', service: 'gateway', subject: 'identity.google.callback',
+    access: 'public', request: noInput, response: returns<never>(), responseKind: 'redirect',
+  }),
+  currentUser: endpoint({
+    method: 'GET', path: '/api/auth/user', service: 'gateway', subject: 'identity.currentUser', access: 'user',
+    request: noInput, response: returns<User>(),
+  }),
+  logout: endpoint({
+    method: 'POST', path: '/api/logout', service: 'gateway', subject: 'identity.logout', access: 'public',
+    request: noInput, response: returns<{ success: true }>(),
+  }),
+  acceptTerms: endpoint({
+    method: 'POST', path: '/api/auth/accept-terms', service: 'gateway', subject: 'identity.terms.accept', access: 'user',
+    request: noInput, response: returns<User>(),
+  }),
+  completeOnboarding: endpoint({
+    method: 'POST', path: '/api/auth/onboarding/complete', service: 'gateway', subject: 'identity.onboarding.complete',
+    access: 'user', request: noInput, response: returns<User>(),
+  }),
+  resetOnboarding: endpoint({
+    method: 'POST', path: '/api/auth/onboarding/reset', service: 'gateway', subject: 'identity.onboarding.reset',
+    access: 'user', request: noInput, response: returns<User>(),
+  }),
+  theme: endpoint({
+    method: 'POST', path: '/api/auth/theme', service: 'gateway', subject: 'identity.theme.update', access: 'user',
+    request: themeRequest, response: returns<User>(),
+  }),
+  user: endpoint({
+    method: 'GET', path: '/api/user', service: 'gateway', subject: 'identity.user.get', access: 'user',
+    request: noInput, response: returns<User>(),
+  }),
+  updateProfile: endpoint({
+    method: 'PUT', path: '/api/user/profile', service: 'gateway', subject: 'identity.profile.update', access: 'user',
+    request: profileRequest, response: returns<User>(),
+  }),
+};
+export const identityEndpoints = auth;

@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { endpoint, idParam, noInput, returns } from '../endpoint';
+
+export const NOTIFICATION_EVENTS = [
+  'chat_message', 'phone_call', 'reminder', 'urgent_message', 'callback_request', 'location_trigger',
+  'traffic_whisper', 'weather_whisper',
+] as const;
+
+export interface Notification {
+  id: string;
+  type: string;
+  title: string;
+  message: string;
+  read: boolean;
+  created_at: string;
+}
+
+const channel = z.object({ enabled: z.boolean(), events: z.array(z.enum(NOTIFICATION_EVENTS)).max(NOTIFICATION_EVENTS.length) });
+export const notificationPreferences = z.object({
+  sms: channel.extend({ phoneNumber: z.string().trim().max(30).optional().default('') }),
+  push: channel,
+  email: channel,
+});
+export type NotificationPreferences = z.output<typeof notificationPreferences>;
+
+const pushSubscription = z.object({
+  endpoint: z.url('endpoint must be a URL'),
+  expirationTime: z.number().nullable().optional(),
+  keys: z.object({ p256dh: z.string().min(1), auth: z.string().min(1) }),
+});
+
+const latLon = { lat: z.coerce.number().min(-90).max(90), lon: z.coerce.number().min(-180).max(180) };
+
+export const notificationEndpoints = {
+  list: endpoint({
+    method: 'GET', path: '/api/notifications', service: 'notifications', subject: 'notifications.inbox.list',
+    access: 'user', request: noInput, response: returns<Notification[]>(),
+  }),
+  markAllRead: endpoint({
+    method: 'PUT', path: '/api/notifications/mark-all-read', service: 'notifications',
+    subject: 'notifications.inbox.markAllRead', access: 'user', request: noInput, response: returns<{ updated: number }>(),
+  }),
+  preferences: endpoint({
+    method: 'GET', path: '/api/notifications/preferences', service: 'notifications',
+    subject: 'notifications.preferences.get', access: 'user', request: noInput, response: returns<NotificationPreferences>(),
+  }),
+  updatePreferences: endpoint({
+    method: 'PUT', path: '/api/notifications/preferences', service: 'notifications',
+    subject: 'notifications.preferences.update', access: 'user', request: notificationPreferences,
+    response: returns<NotificationPreferences>(),
+  }),
+  smartLocation: endpoint({
+    method: 'POST', path: '/api/notifications/smart/location', service: 'notifications',
+    subject: 'notifications.smart.location', access: 'user', request: z.object(latLon),
+    response: returns<{ notifications: { id: string; message: string; priority: string; createdAt: string }[] }>(),
+  }),
+  markRead: endpoint({
+    method: 'PUT', path: '/api/notifications/:id/read', service: 'notifications', subject: 'notifications.inbox.markRead',
+    access: 'user', request: idParam, response: returns<Notification>(),
+  }),
+  remove: endpoint({
+    method: 'DELETE', path: '/api/notifications/:id', service: 'notifications', subject: 'notifications.inbox.delete',
+    access: 'user', request: idParam, response: returns<{ success: true }>(),
+  }),
+  getLocation: endpoint({
+    method: 'GET', path: '/api/user/location', service: 'notifications', subject: 'notifications.location.get',
+    access: 'user', request: noInput,
+    response: returns<{ hasLocation: boolean; lat?: number; lon?: number; locationName?: string }>(),
+  }),
+  setLocation: endpoint({
+    method: 'PUT', path: '/api/user/location', service: 'notifications', subject: 'notifications.location.set',
+    access: 'user', request: z.object({ ...latLon, locationName: z.string().trim().max(200).optional() }),
+    response: returns<{ hasLocation: true }>(),
+  }),
+  deleteLocation: endpoint({
+    method: 'DELETE', path: '/api/user/location', service: 'notifications', subject: 'notifications.location.delete',
+    access: 'user', request: noInput, response: returns<{ hasLocation: false }>(),
+  }),
+  voiceAlerts: endpoint({
+    method: 'GET', path: '/api/user/voice-alerts', service: 'notifications', subject: 'notifications.voiceAlerts.get',
+    access: 'user', request: noInput, response: returns<{ enabled: boolean; wakeTime: string }>(),
+  }),
+  updateVoiceAlerts: endpoint({
+    method: 'PUT', path: '/api/user/voice-alerts', service: 'notifications', subject: 'notifications.voiceAlerts.update',
+    access: 'user',
+    request: z.object({
+      enabled: z.boolean(),
+      wakeTime: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'wakeTime must be HH:MM').default('07:00'),
+    }),
+    response: returns<{ enabled: boolean; wakeTime: string }>(),
+  }),
+  pushPublicKey: endpoint({
+    method: 'GET', path: '/api/push/public-key', service: 'notifications', subject: 'notifications.push.publicKey',
+    access: 'user', request: noInput, response: returns<{ publicKey: string }>(),
+  }),
+  pushSubscribe: endpoint({
+    method: 'POST', path: '/api/push/subscribe', service: 'notifications', subject: 'notifications.push.subscribe',
+    access: 'user', request: pushSubscription, response: returns<{ success: true }>(),
+  }),
+  pushUnsubscribe: endpoint({
+    method: 'POST', path: '/api/push/unsubscribe', service: 'notifications', subject: 'notifications.push.unsubscribe',
+    access: 'user', request: pushSubscription.partial({ keys: true }), response: returns<{ success: true }>(),
+  }),
+  pushTest: endpoint({
+    method: 'POST', path: '/api/push/test', service: 'notifications', subject: 'notifications.push.test',
+    access: 'user', request: noInput, timeoutMs: 20_000,
+    response: returns<{ hasPushSubscriptions: boolean; result: { push: boolean } }>(),
+  }),
+  contact: endpoint({
+    method: 'POST', path: '/api/contact', service: 'notifications', subject: 'notifications.support.contact',
+    access: 'public',
+    request: z.object({
+      name: z.string().trim().min(1, 'Name is required').max(200),
+      email: z.email('Enter a valid e-mail address'),
+      subject: z.string().trim().min(1, 'Subject is required').max(300),
+      message: z.string().trim().min(1, 'Message is required').max(10_000),
+    }),
+    response: returns<{ success: true }>(),
+  }),
+};

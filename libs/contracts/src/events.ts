@@ -1,0 +1,27 @@
+import type { Tier } from './context';
+
+/**
+ * Durable events (NATS JetStream). Names never change once shipped: a new shape gets a new name (`...v2`).
+ * Payloads carry ids, not whole rows.
+ */
+export interface EventMap {
+  'evt.billing.tier.changed': { userId: string; tier: Tier; stripeCustomerId: string | null };
+  'evt.calendar.reminder.due': { reminderId: string; userId: string; title: string; dueAt: string };
+  'evt.calendar.booking.confirmed': { bookingId: string; userId: string; start: string; bookerName: string };
+  'evt.telephony.phone-message.received': { phoneMessageId: string; userId: string; priority: string };
+  'evt.telephony.call.completed': { callId: string; userId: string; status: 'completed' | 'failed' };
+  'evt.identity.user.registered': { userId: string };
+}
+export type EventName = keyof EventMap;
+
+export interface EventEnvelope<N extends EventName = EventName> {
+  /** Idempotency key: a redelivery or a second publish with the same id changes nothing twice. */
+  id: string;
+  name: N;
+  occurredAt: string;
+  requestId?: string;
+  data: EventMap[N];
+}
+
+/** The one stream that captures every `evt.>` subject. */
+export const EVENTS_STREAM = 'JARVIS_EVENTS';

@@ -1,0 +1,41 @@
+import type { Endpoint, ServiceName } from './endpoint';
+import { billingEndpoints } from './endpoints/billing';
+import { calendarEndpoints } from './endpoints/calendar';
+import { chatEndpoints } from './endpoints/chat';
+import { identityEndpoints } from './endpoints/identity';
+import { mailEndpoints } from './endpoints/mail';
+import { notificationEndpoints } from './endpoints/notifications';
+import { telephonyEndpoints } from './endpoints/telephony';
+import { voiceEndpoints } from './endpoints/voice';
+
+export * from './context';
+export * from './endpoint';
+export * from './errors';
+export * from './events';
+export * from './rpc';
+export * from './endpoints/billing';
+export * from './endpoints/calendar';
+export * from './endpoints/chat';
+export * from './endpoints/identity';
+export * from './endpoints/mail';
+export * from './endpoints/notifications';
+export * from './endpoints/telephony';
+export * from './endpoints/voice';
+
+/** Every `/api` endpoint, grouped by area. */
+export const api = {
+  identity: identityEndpoints,
+  chat: chatEndpoints,
+  calendar: calendarEndpoints,
+  voice: voiceEndpoints,
+  telephony: telephonyEndpoints,
+  mail: mailEndpoints,
+  billing: billingEndpoints,
+  notifications: notificationEndpoints,
+} as const;
+
+export const allEndpoints: Endpoint[] = Object.values(api).flatMap((group) => Object.values(group) as Endpoint[]);
+
+export function endpointsOf(service: ServiceName): Endpoint[] {
+  return allEndpoints.filter((e) => e.service === service);
+}

@@ -1,0 +1,56 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import type { INestMicroservice, Type } from '@nestjs/common';
+import { loadInfraConfig } from './config';
+import { PassThroughRpcFilter } from './errors';
+import { createLogger, JsonNestLogger } from './logger';
+import { NATS_CONNECTION } from './nats/connection';
+import { NatsTransport } from './nats/transport';
+
+export interface RunningService {
+  app: INestMicroservice;
+  subjects: string[];
+  close(): Promise<void>;
+}
+
+/** Starts a service: DI, its schema migrated, its handlers subscribed on NATS in the service's queue group. */
+export async function startService(name: string, module: Type<unknown>): Promise<RunningService> {
+  process.env.SERVICE_NAME ??= name;
+  const infra = loadInfraConfig();
+  const transport = new NatsTransport({ queue: `jarvis-${name}`, prefix: infra.NATS_SUBJECT_PREFIX });
+  const app = await NestFactory.createMicroservice(module, { strategy: transport, logger: new JsonNestLogger() });
+  app.useGlobalFilters(new PassThroughRpcFilter());
+  transport.useConnection(app.get(NATS_CONNECTION));
+  await app.listen();
+  return { app, subjects: transport.subjects(), close: () => app.close() };
+}
+
+/**
+ * The `main.ts` of every service: start, log readiness, and on SIGTERM/SIGINT stop taking requests, finish the ones
+ * in flight, drain NATS and close the database before exiting.
+ */
+export function runService(name: string, module: Type<unknown>) {
+  const log = createLogger('bootstrap');
+  startService(name, module)
+    .then((service) => {
+      log.info({ service: name, subjects: service.subjects.length }, `${name} service ready`);
+      let stopping = false;
+      const stop = async (signal: string) => {
+        if (stopping) return;
+        stopping = true;
+        log.info({ signal }, `${name} service stopping`);
+        const force = setTimeout(() => process.exit(1), 10_000);
+        force.unref();
+        await service.close().catch((error) => log.error({ err: error }, 'error while stopping'));
+        process.exit(0);
+      };
+      process.on('SIGTERM', () => void stop('SIGTERM'));
+      process.on('SIGINT', () => void stop('SIGINT'));
+    })
+    .catch((error: Error) => {
+      // A config error already says everything; print it plainly so an operator can read it.
+      if (error.name === 'ConfigError') console.error(error.message);
+      else log.fatal({ err: error }, `${name} service failed to start`);
+      process.exit(1);
+    });
+}

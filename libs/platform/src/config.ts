@@ -1,0 +1,53 @@
+import { z } from 'zod';
+
+/**
+ * Reads and validates configuration from the environment once, at boot. A missing or malformed variable stops the
+ * process with one message that names every problem, instead of a failure later on the first request.
+ */
+export function loadConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv = process.env, who = 'service'): z.output<S> {
+  const result = schema.safeParse(env);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => `  - ${issue.path.join('.') || '(env)'}: ${issue.message}`);
+  throw new ConfigError(`Invalid configuration for ${who}:\n${lines.join('\n')}`);
+}
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+const url = (protocols: string[], example: string) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => protocols.some((p) => v.startsWith(`${p}://`)), `must be a URL like ${example}`);
+
+/** The variables every process of Jarvis reads. */
+export const infraConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  DATABASE_URL: url(['postgres', 'postgresql'], 'postgres://postgres@127.0.0.1:5432/jarvis').default(
+    'postgres://postgres@127.0.0.1:5432/jarvis',
+  ),
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(100).default(5),
+  REDIS_URL: url(['redis', 'rediss'], 'redis://127.0.0.1:6379').default('redis://127.0.0.1:6379'),
+  /** Prefix of every Redis key this deployment writes (tests give each run its own). */
+  REDIS_PREFIX: z.string().default('jarvis:'),
+  NATS_URL: z.string().default('nats://127.0.0.1:4222'),
+  /** Prefix of every NATS subject and JetStream stream (tests give each run its own). */
+  NATS_SUBJECT_PREFIX: z.string().regex(/^([A-Za-z0-9_-]+\.)?$/, 'must be empty or end with a dot, e.g. t123.').default(''),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PUBLIC_URL: z.string().url().default('http://localhost:3000'),
+});
+export type InfraConfig = z.output<typeof infraConfigSchema>;
+
+export function loadInfraConfig(env: NodeJS.ProcessEnv = process.env): InfraConfig {
+  return loadConfig(infraConfigSchema, env, 'infrastructure');
+}
+
+/** An optional provider credential: empty strings count as unset. */
+export const optionalSecret = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() ? v.trim() : undefined));

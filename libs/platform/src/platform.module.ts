@@ -1,0 +1,104 @@
+import { Controller, type DynamicModule, Global, Inject, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { MessagePattern } from '@nestjs/microservices';
+import { type HealthReply, type ServiceName, healthSubject } from '@jarvis/contracts';
+import type { NatsConnection } from 'nats';
+import { DataSource } from 'typeorm';
+import { type InfraConfig, loadInfraConfig } from './config';
+import { type DatabaseOptions, openDatabase } from './database/data-source';
+import { EventBus } from './events/event-bus';
+import { connectNats, NATS_CONNECTION } from './nats/connection';
+import { RpcClient } from './nats/rpc-client';
+import { handledSubjects } from './handler';
+
+export const INFRA_CONFIG = Symbol('INFRA_CONFIG');
+export const SERVICE_NAME = Symbol('SERVICE_NAME');
+
+export interface ServicePlatformOptions {
+  name: Exclude<ServiceName, 'gateway'>;
+  database: Omit<DatabaseOptions, 'schema'>;
+}
+
+@Injectable()
+class PlatformLifecycle implements OnApplicationShutdown {
+  constructor(
+    @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
+    private readonly dataSource: DataSource,
+    private readonly events: EventBus,
+  ) {}
+
+  async onApplicationShutdown() {
+    await this.events.close();
+    if (!this.nc.isClosed()) await this.nc.drain().catch(() => undefined);
+    if (this.dataSource.isInitialized) await this.dataSource.destroy();
+  }
+}
+
+function healthHandler(service: Exclude<ServiceName, 'gateway'>) {
+  const subject = healthSubject(service);
+  (handledSubjects() as Set<string>).add(subject);
+  @Controller()
+  class HealthHandler {
+    private readonly started = Date.now();
+    constructor(private readonly dataSource: DataSource) {}
+
+    @MessagePattern(subject)
+    async check(): Promise<HealthReply> {
+      let db: string = 'ok';
+      try {
+        await this.dataSource.query('SELECT 1');
+      } catch (error) {
+        db = `error: ${(error as Error).message}`;
+      }
+      return {
+        service,
+        status: db === 'ok' ? 'ok' : 'degraded',
+        checks: { postgres: db, nats: 'ok' },
+        uptimeSeconds: Math.round((Date.now() - this.started) / 1000),
+        pid: process.pid,
+      };
+    }
+  }
+  return HealthHandler;
+}
+
+/**
+ * What every backend service gets: validated config, its own migrated schema, NATS, the RPC client to call other
+ * services, the event bus, and the health subject.
+ */
+@Global()
+@Module({})
+export class ServicePlatformModule {
+  static forService(options: ServicePlatformOptions): DynamicModule {
+    const providers = [
+      { provide: SERVICE_NAME, useValue: options.name },
+      { provide: INFRA_CONFIG, useFactory: () => loadInfraConfig() },
+      {
+        provide: NATS_CONNECTION,
+        inject: [INFRA_CONFIG],
+        useFactory: (config: InfraConfig) => connectNats(config.NATS_URL, `jarvis-${options.name}`),
+      },
+      {
+        provide: DataSource,
+        inject: [INFRA_CONFIG],
+        useFactory: (config: InfraConfig) => openDatabase(config, { schema: options.name, ...options.database }),
+      },
+      {
+        provide: RpcClient,
+        inject: [NATS_CONNECTION, INFRA_CONFIG],
+        useFactory: (nc: NatsConnection, config: InfraConfig) => new RpcClient(nc, config.NATS_SUBJECT_PREFIX),
+      },
+      {
+        provide: EventBus,
+        inject: [NATS_CONNECTION, INFRA_CONFIG],
+        useFactory: (nc: NatsConnection, config: InfraConfig) => new EventBus(nc, config.NATS_SUBJECT_PREFIX),
+      },
+      PlatformLifecycle,
+    ];
+    return {
+      module: ServicePlatformModule,
+      controllers: [healthHandler(options.name)],
+      providers,
+      exports: providers.filter((p) => p !== PlatformLifecycle),
+    };
+  }
+}
