@@ -1,0 +1,86 @@
+import { Body, Controller, Req, UseGuards } from '@nestjs/common';
+import { api, type RequestOf, type User } from '@jarvis/contracts';
+import type { Request } from 'express';
+import { ContractPipe, Route } from '../http/contract';
+import { signIn, signOut } from '../http/session';
+import { IdentityService } from './identity.service';
+import { SignedIn, UserId } from './signed-in.guard';
+
+@Controller()
+export class IdentityController {
+  constructor(private readonly identity: IdentityService) {}
+
+  @Route(api.identity.register, 201)
+  async register(@Req() req: Request, @Body(new ContractPipe(api.identity.register)) body: RequestOf<typeof api.identity.register>) {
+    return this.startSession(req, await this.identity.register(body));
+  }
+
+  @Route(api.identity.login)
+  async login(@Req() req: Request, @Body(new ContractPipe(api.identity.login)) body: RequestOf<typeof api.identity.login>) {
+    return this.startSession(req, await this.identity.login(body, req.ip ?? 'unknown'));
+  }
+
+  @Route(api.identity.quickAccess)
+  async quickAccess(
+    @Req() req: Request,
+    @Body(new ContractPipe(api.identity.quickAccess)) body: RequestOf<typeof api.identity.quickAccess>,
+  ) {
+    return this.startSession(req, await this.identity.quickAccess(body, req.ip ?? 'unknown'));
+  }
+
+  @Route(api.identity.logout)
+  async logout(@Req() req: Request) {
+    await signOut(req);
+    return { success: true as const };
+  }
+
+  @Route(api.identity.currentUser)
+  @UseGuards(SignedIn)
+  currentUser(@UserId() userId: string) {
+    return this.identity.get(userId);
+  }
+
+  @Route(api.identity.user)
+  @UseGuards(SignedIn)
+  user(@UserId() userId: string) {
+    return this.identity.get(userId);
+  }
+
+  @Route(api.identity.acceptTerms)
+  @UseGuards(SignedIn)
+  acceptTerms(@UserId() userId: string) {
+    return this.identity.acceptTerms(userId);
+  }
+
+  @Route(api.identity.completeOnboarding)
+  @UseGuards(SignedIn)
+  completeOnboarding(@UserId() userId: string) {
+    return this.identity.setOnboardingCompleted(userId, true);
+  }
+
+  @Route(api.identity.resetOnboarding)
+  @UseGuards(SignedIn)
+  resetOnboarding(@UserId() userId: string) {
+    return this.identity.setOnboardingCompleted(userId, false);
+  }
+
+  @Route(api.identity.theme)
+  @UseGuards(SignedIn)
+  theme(@UserId() userId: string, @Body(new ContractPipe(api.identity.theme)) body: RequestOf<typeof api.identity.theme>) {
+    return this.identity.setTheme(userId, body);
+  }
+
+  @Route(api.identity.updateProfile)
+  @UseGuards(SignedIn)
+  updateProfile(
+    @UserId() userId: string,
+    @Body(new ContractPipe(api.identity.updateProfile)) body: RequestOf<typeof api.identity.updateProfile>,
+  ) {
+    return this.identity.updateProfile(userId, body);
+  }
+
+  private async startSession(req: Request, user: User) {
+    await signIn(req, user.id);
+    return { user };
+  }
+}

@@ -1,0 +1,23 @@
+import type { ThemeColor, ThemeMode, Tier, User } from '@jarvis/contracts';
+import type { UserEntity } from './entities/user.entity';
+
+export function toUser(entity: UserEntity): User {
+  return {
+    id: entity.id,
+    username: entity.username,
+    email: entity.email,
+    firstName: entity.firstName,
+    lastName: entity.lastName,
+    profileImageUrl: entity.profileImageUrl,
+    hasPassword: entity.passwordHash !== null,
+    termsAccepted: entity.termsAccepted,
+    termsAcceptedEmail: entity.termsAcceptedEmail,
+    termsAcceptedAt: entity.termsAcceptedAt?.toISOString() ?? null,
+    onboardingCompleted: entity.onboardingCompleted,
+    subscriptionTier: entity.subscriptionTier as Tier,
+    stripeCustomerId: entity.stripeCustomerId,
+    themeMode: entity.themeMode as ThemeMode,
+    themeColor: entity.themeColor as ThemeColor,
+    createdAt: entity.createdAt.toISOString(),
+  };
+}

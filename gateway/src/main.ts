@@ -1,0 +1,18 @@
+import { createLogger } from '@jarvis/platform';
+import { GATEWAY_CONFIG, type GatewayConfig } from './config/gateway.config';
+import { createGateway } from './gateway';
+
+process.env.SERVICE_NAME ??= 'gateway';
+const log = createLogger('bootstrap');
+
+createGateway()
+  .then(async (app) => {
+    const config = app.get<GatewayConfig>(GATEWAY_CONFIG);
+    await app.listen(config.PORT);
+    log.info({ port: config.PORT }, `gateway listening on http://localhost:${config.PORT}`);
+  })
+  .catch((error: Error) => {
+    if (error.name === 'ConfigError') console.error(error.message);
+    else log.fatal({ err: error }, 'gateway failed to start');
+    process.exit(1);
+  });

@@ -1,0 +1,3 @@
+import { backendConfig } from '../../vitest.backend.mts';
+
+export default backendConfig();

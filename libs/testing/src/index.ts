@@ -1,0 +1,3 @@
+export * from './http-client';
+export * from './schema';
+export * from './test-env';

@@ -1,0 +1,91 @@
+import { randomBytes } from 'node:crypto';
+import { connect } from 'nats';
+import { Client } from 'pg';
+import { createClient } from 'redis';
+
+export interface TestEnv {
+  /** The variables every process of this test run reads (also applied to process.env). */
+  env: Record<string, string>;
+  databaseUrl: string;
+  natsPrefix: string;
+  redisPrefix: string;
+  dispose(): Promise<void>;
+}
+
+const ADMIN_URL = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+function withDatabase(url: string, database: string) {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}
+
+/**
+ * Gives a test run its own database, NATS subject prefix (and JetStream stream) and Redis key prefix on the real
+ * servers, so runs in parallel never see each other. `dispose()` removes all three.
+ */
+export async function createTestEnv(label: string): Promise<TestEnv> {
+  const id = `${label.replace(/[^a-z0-9]/gi, '').toLowerCase().slice(0, 20)}_${randomBytes(4).toString('hex')}`;
+  const database = `jarvis_t_${id}`;
+  const admin = new Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${database}"`);
+  await admin.end();
+
+  const natsPrefix = `t${id}.`;
+  const redisPrefix = `t${id}:`;
+  const databaseUrl = withDatabase(ADMIN_URL, database);
+  const env: Record<string, string> = {
+    NODE_ENV: 'test',
+    DATABASE_URL: databaseUrl,
+    DB_POOL_MAX: '3',
+    NATS_URL: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
+    NATS_SUBJECT_PREFIX: natsPrefix,
+    REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    REDIS_PREFIX: redisPrefix,
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    SESSION_SECRET: 'test-session-secret',
+  };
+  Object.assign(process.env, env);
+
+  return {
+    env,
+    databaseUrl,
+    natsPrefix,
+    redisPrefix,
+    async dispose() {
+      await dropDatabase(database).catch(() => undefined);
+      await deleteStream(env.NATS_URL, natsPrefix).catch(() => undefined);
+      await deleteRedisKeys(env.REDIS_URL, redisPrefix).catch(() => undefined);
+    },
+  };
+}
+
+async function dropDatabase(database: string) {
+  const admin = new Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
+  await admin.end();
+}
+
+async function deleteStream(url: string, prefix: string) {
+  const nc = await connect({ servers: url });
+  try {
+    const jsm = await nc.jetstreamManager();
+    await jsm.streams.delete(`${prefix.replace(/[^A-Za-z0-9_-]/g, '_')}JARVIS_EVENTS`).catch(() => undefined);
+  } finally {
+    await nc.close();
+  }
+}
+
+async function deleteRedisKeys(url: string, prefix: string) {
+  const redis = createClient({ url });
+  await redis.connect();
+  try {
+    for await (const keys of redis.scanIterator({ MATCH: `${prefix}*`, COUNT: 500 })) {
+      if (keys.length) await redis.del(keys);
+    }
+  } finally {
+    await redis.quit();
+  }
+}

@@ -1,0 +1,2 @@
+/** Every TypeORM entity of the calendar schema; each feature adds its entities here. */
+export const calendarEntities: (new () => object)[] = [];

@@ -1,0 +1,4 @@
+import { runService } from '@jarvis/platform';
+import { AppModule } from './app.module';
+
+runService('chat', AppModule);

@@ -1,0 +1,2 @@
+/** Every TypeORM entity of the mail schema; each feature adds its entities here. */
+export const mailEntities: (new () => object)[] = [];

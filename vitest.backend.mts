@@ -1,0 +1,31 @@
+import { resolve } from 'node:path';
+import swc from 'unplugin-swc';
+import { defineConfig } from 'vitest/config';
+
+const root = import.meta.dirname;
+
+/**
+ * Shared vitest config for the gateway, the services and the libs: swc compiles the decorators with their
+ * metadata (Nest's DI needs it), and the workspace libs resolve to their sources so no build is needed first.
+ */
+export function backendConfig(options: { integration?: boolean } = {}) {
+  return defineConfig({
+    plugins: [swc.vite({ module: { type: 'es6' } })],
+    resolve: {
+      alias: {
+        '@jarvis/contracts': resolve(root, 'libs/contracts/src/index.ts'),
+        '@jarvis/platform': resolve(root, 'libs/platform/src/index.ts'),
+        '@jarvis/testing': resolve(root, 'libs/testing/src/index.ts'),
+      },
+    },
+    test: {
+      include: ['src/**/*.spec.ts', 'src/**/*.int-spec.ts', 'test/**/*.spec.ts', 'test/**/*.int-spec.ts'],
+      environment: 'node',
+      testTimeout: options.integration === false ? 5_000 : 30_000,
+      hookTimeout: 60_000,
+      pool: 'forks',
+      fileParallelism: true,
+      maxWorkers: 2,
+    },
+  });
+}
