@@ -21,6 +21,7 @@ export function backendConfig(options: { integration?: boolean } = {}) {
     test: {
       include: ['src/**/*.spec.ts', 'src/**/*.int-spec.ts', 'test/**/*.spec.ts', 'test/**/*.int-spec.ts'],
       environment: 'node',
+      env: { LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', NODE_ENV: 'test' },
       testTimeout: options.integration === false ? 5_000 : 30_000,
       hookTimeout: 60_000,
       pool: 'forks',

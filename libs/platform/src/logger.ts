@@ -26,9 +26,10 @@ export function rootLogger(): Logger {
   if (!root) {
     root = pino({
       level: process.env.LOG_LEVEL ?? 'info',
-      base: { service: process.env.SERVICE_NAME ?? 'jarvis', pid: process.pid },
+      base: { pid: process.pid },
       timestamp: pino.stdTimeFunctions.isoTime,
-      mixin: () => ({ ...currentLogContext() }),
+      // Read at each line: the service name is set by the bootstrap after modules (and their loggers) load.
+      mixin: () => ({ service: process.env.SERVICE_NAME ?? 'jarvis', ...currentLogContext() }),
       formatters: { level: (label) => ({ level: label }) },
     });
   }

@@ -1,0 +1,139 @@
+import { Controller, Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { api, NotFoundError, ValidationError } from '@jarvis/contracts';
+import { Handles, type HandlerInput, NatsTransport, PassThroughRpcFilter } from '@jarvis/platform';
+import { connect, type NatsConnection } from 'nats';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type GatewayHarness, startGateway, uniqueName } from './harness';
+
+/** Stands in for services on a few declared subjects, to watch what the gateway forwards and returns. */
+@Controller()
+class FakeServiceHandlers {
+  static calls: HandlerInput<typeof api.calendar.updateReminder>[] = [];
+
+  @Handles(api.calendar.updateReminder)
+  update(input: HandlerInput<typeof api.calendar.updateReminder>) {
+    FakeServiceHandlers.calls.push(input);
+    if (input.data.id === 'missing') throw new NotFoundError('Reminder');
+    if (input.data.title === 'invalid') throw new ValidationError('Title is not allowed', { title: ['Title is not allowed'] });
+    return { id: input.data.id, title: input.data.title ?? 'x', when: 'now', reminder_time: null, done: input.data.done ?? false, created_at: '' };
+  }
+
+  @Handles(api.voice.toggleVoiceCloning)
+  toggle({ data }: HandlerInput<typeof api.voice.toggleVoiceCloning>) {
+    return { enabled: data.enabled };
+  }
+
+  @Handles(api.chat.shared)
+  shared({ ctx, data }: HandlerInput<typeof api.chat.shared>) {
+    if (data.shareToken !== 'good') throw new NotFoundError('Conversation');
+    return { title: `seen by ${ctx.userId ?? 'visitor'}`, description: null, created_at: '', messages: [] };
+  }
+}
+
+@Module({ controllers: [FakeServiceHandlers] })
+class FakeServiceModule {}
+
+let gw: GatewayHarness;
+let stopFake: () => Promise<void>;
+
+beforeAll(async () => {
+  gw = await startGateway('proxy');
+  const transport = new NatsTransport({ queue: 'fake', prefix: gw.env.natsPrefix });
+  const nc = await connect({ servers: gw.env.env.NATS_URL });
+  transport.useConnection(nc);
+  const app = await NestFactory.createMicroservice(FakeServiceModule, { strategy: transport, logger: false });
+  app.useGlobalFilters(new PassThroughRpcFilter());
+  await app.listen();
+  stopFake = async () => {
+    await app.close();
+    await (nc as NatsConnection).close();
+  };
+});
+afterAll(async () => {
+  await stopFake?.();
+  await gw?.close();
+});
+
+async function signedIn() {
+  const client = gw.client();
+  await client.post('/api/register', { username: uniqueName(), password: 'secret1' });
+  return client;
+}
+
+describe('forwarding to services', () => {
+  it('forwards validated input with the caller context and returns the service answer', async () => {
+    const client = await signedIn();
+    const me = (await client.get('/api/auth/user')).body;
+    const res = await client.put('/api/reminders/abc', { done: true, ignored: 'x' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: 'abc', done: true });
+    const call = FakeServiceHandlers.calls.at(-1)!;
+    expect(call.ctx).toMatchObject({ userId: me.id, tier: 'free' });
+    expect(call.ctx.requestId).toBe(res.headers.get('x-request-id'));
+    expect(call.data).toEqual({ id: 'abc', done: true });
+  });
+
+  it('rejects invalid input with 400 and field errors before anything reaches the service', async () => {
+    const client = await signedIn();
+    const before = FakeServiceHandlers.calls.length;
+    const res = await client.put('/api/reminders/abc', { done: 'yes' });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('VALIDATION');
+    expect(res.body.fields.done).toBeDefined();
+    expect(FakeServiceHandlers.calls.length).toBe(before);
+  });
+
+  it("maps a service's domain errors to their status and body", async () => {
+    const client = await signedIn();
+    const missing = await client.put('/api/reminders/missing', { done: true });
+    expect(missing.status).toBe(404);
+    expect(missing.body).toEqual({ error: 'Reminder not found', code: 'NOT_FOUND' });
+    const invalid = await client.put('/api/reminders/abc', { title: 'invalid' });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body).toEqual({ error: 'Title is not allowed', code: 'VALIDATION', fields: { title: ['Title is not allowed'] } });
+  });
+
+  it('answers 401 for a signed-in endpoint without a session, without calling the service', async () => {
+    const before = FakeServiceHandlers.calls.length;
+    const res = await gw.client().put('/api/reminders/abc', { done: true });
+    expect(res.status).toBe(401);
+    expect(FakeServiceHandlers.calls.length).toBe(before);
+  });
+
+  it('answers 402 with requiresUpgrade when the plan is too low', async () => {
+    const client = await signedIn();
+    const res = await client.post('/api/voice-cloning/toggle', { enabled: true });
+    expect(res.status).toBe(402);
+    expect(res.body).toMatchObject({ code: 'PLAN_REQUIRED', requiresUpgrade: true, requiredTier: 'premium' });
+  });
+
+  it('lets visitors call public endpoints', async () => {
+    const res = await gw.client().get('/api/shared/good');
+    expect(res.status).toBe(200);
+    expect(res.body.title).toBe('seen by visitor');
+    expect((await gw.client().get('/api/shared/other')).status).toBe(404);
+  });
+
+  it('answers 503 when the owning service is not running, and stays up', async () => {
+    const client = await signedIn();
+    const res = await client.get('/api/reminders');
+    expect(res.status).toBe(503);
+    expect(res.body.code).toBe('SERVICE_UNAVAILABLE');
+    expect(res.body.error).toMatch(/calendar service is not available/);
+    expect((await client.get('/api/auth/user')).status).toBe(200);
+  });
+
+  it('reports the stopped services in /health with 503', async () => {
+    const res = await gw.client().get('/health');
+    expect(res.status).toBe(503);
+    expect(res.body.checks).toMatchObject({ postgres: 'ok', redis: 'ok', nats: 'ok' });
+    expect(res.body.checks.services.calendar).toMatch(/down/);
+  });
+
+  it('answers an unknown /api path with a JSON 404', async () => {
+    const res = await gw.client().get('/api/does-not-exist');
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ error: 'Not found', code: 'NOT_FOUND' });
+  });
+});
