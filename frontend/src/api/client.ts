@@ -1,0 +1,146 @@
+/**
+ * The one HTTP client of the web app (doc1 §7, doc3 §7 "Common request behaviour").
+ * Every screen goes through `apiRequest` or the default query function built on it.
+ */
+
+export const REQUEST_TIMEOUT_MS = 30_000;
+export const TIMEOUT_STATUS = 408;
+export const TIMEOUT_MESSAGE = 'Request timed out after 30 seconds. Please try again.';
+
+/** A failed call: the message reads "`status`: `text`" and the numeric status is kept. */
+export class ApiError extends Error {
+  readonly status: number;
+  /** The parsed JSON body of the failure when it was JSON (the gateway answers `{ error, code, ... }`). */
+  readonly body: unknown;
+
+  constructor(status: number, message: string, body?: unknown) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+  }
+
+  /** The server's human `error` field, when the body carried one. */
+  get serverMessage(): string | undefined {
+    const body = this.body as { error?: unknown } | null | undefined;
+    return body && typeof body.error === 'string' && body.error.trim() ? body.error : undefined;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/** The HTTP status an error carries, if any. */
+export function statusOf(error: unknown): number | undefined {
+  if (error && typeof error === 'object' && typeof (error as { status?: unknown }).status === 'number') {
+    return (error as { status: number }).status;
+  }
+  return undefined;
+}
+
+export function isClientError(error: unknown): boolean {
+  const status = statusOf(error);
+  return status !== undefined && status >= 400 && status < 500;
+}
+
+/** The text a toast can show for a failure: the server's `error` field, else the given fallback. */
+export function serverMessageOr(error: unknown, fallback: string): string {
+  return (isApiError(error) && error.serverMessage) || fallback;
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+
+export interface RequestOptions {
+  /** Aborts the call from outside (e.g. TanStack Query cancelling a query). */
+  signal?: AbortSignal;
+  /** Extra headers; the XMLHttpRequest marker is always sent. */
+  headers?: Record<string, string>;
+}
+
+async function throwIfResNotOk(res: Response): Promise<void> {
+  if (res.ok) return;
+  const text = (await res.text().catch(() => '')) || res.statusText;
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = undefined;
+  }
+  throw new ApiError(res.status, `${res.status}: ${text}`, body);
+}
+
+/**
+ * Sends one request with cookies and the XMLHttpRequest marker; a JSON content type only when there is a body.
+ * Resolves with the OK response; rejects with an ApiError for a non-OK status or after 30 s (status 408).
+ */
+export async function apiRequest(method: HttpMethod, url: string, data?: unknown, options: RequestOptions = {}): Promise<Response> {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, REQUEST_TIMEOUT_MS);
+  const forwardAbort = () => controller.abort();
+  options.signal?.addEventListener('abort', forwardAbort);
+
+  const headers: Record<string, string> = { 'X-Requested-With': 'XMLHttpRequest', ...options.headers };
+  const hasBody = data !== undefined;
+  if (hasBody) headers['Content-Type'] = 'application/json';
+
+  try {
+    const res = await fetch(url, {
+      method,
+      headers,
+      body: hasBody ? JSON.stringify(data) : undefined,
+      credentials: 'include',
+      signal: controller.signal,
+    });
+    await throwIfResNotOk(res);
+    return res;
+  } catch (error) {
+    if (timedOut) throw new ApiError(TIMEOUT_STATUS, TIMEOUT_MESSAGE);
+    throw error;
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', forwardAbort);
+  }
+}
+
+/** Reads a JSON body; an empty body (204, or a non-JSON success) yields null. */
+export async function readJson<T>(res: Response): Promise<T> {
+  const text = await res.text();
+  if (!text) return null as T;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return null as T;
+  }
+}
+
+/** apiRequest + JSON body, for typed API modules. */
+export async function apiJson<T>(method: HttpMethod, url: string, data?: unknown, options?: RequestOptions): Promise<T> {
+  return readJson<T>(await apiRequest(method, url, data, options));
+}
+
+export type UnauthorizedBehavior = 'returnNull' | 'throw';
+
+/** The query key's parts joined with '/' form the GET url: ['/api/reminders'] or ['/api/email', id]. */
+export function urlFromQueryKey(queryKey: readonly unknown[]): string {
+  return queryKey.map((part) => String(part)).join('/');
+}
+
+/**
+ * The query function every query uses unless it names its own: a GET of the key parts joined with '/',
+ * parsing JSON. With `returnNull` (the default) a 401 yields null instead of failing.
+ */
+export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }) {
+  return async ({ queryKey, signal }: { queryKey: readonly unknown[]; signal?: AbortSignal }): Promise<T | null> => {
+    try {
+      return await apiJson<T>('GET', urlFromQueryKey(queryKey), undefined, { signal });
+    } catch (error) {
+      if (on401 === 'returnNull' && statusOf(error) === 401) return null;
+      throw error;
+    }
+  };
+}

@@ -1,0 +1,54 @@
+import { useState, type FormEvent } from 'react';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { quickAccess } from '../../api/auth';
+import { browser } from '../../app/browser';
+import { useToast } from '../../components/toast/toast-context';
+
+export const QUICK_ACCESS_MIN_LENGTH = 2;
+
+/** Quick Access: sign in by username only (at least 2 characters after trimming). */
+export function QuickAccessForm() {
+  const { toast } = useToast();
+  const [username, setUsername] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const name = username.trim();
+    if (name.length < QUICK_ACCESS_MIN_LENGTH) {
+      toast({ title: 'Invalid Username', description: 'Username must be at least 2 characters long', variant: 'destructive' });
+      return;
+    }
+    setBusy(true);
+    try {
+      await quickAccess(name);
+      browser.assign('/');
+    } catch {
+      toast({ title: 'Login Failed', description: 'Please check your username and try again', variant: 'destructive' });
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Stack component="form" noValidate onSubmit={(e) => void onSubmit(e)} spacing={2} aria-label="Quick access form">
+      <Typography variant="body2" color="text.secondary">
+        Jump straight in with just a username. New names get a fresh account; add a password later for extra security.
+      </Typography>
+      <TextField
+        label="Username"
+        name="quick-username"
+        autoComplete="username"
+        value={username}
+        onChange={(e) => setUsername(e.target.value)}
+        fullWidth
+        autoFocus
+      />
+      <Button type="submit" variant="contained" size="large" disabled={busy}>
+        {busy ? 'Signing in...' : 'Continue'}
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,47 @@
+import { useCallback, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { User } from '@jarvis/contracts';
+import { completeOnboarding, resetOnboarding } from '../../api/auth';
+import { queryKeys } from '../../api/query-keys';
+import { needsTermsAcceptance } from '../auth/terms';
+
+/**
+ * Whether the tour shows: after the terms are handled, while onboarding is not completed, or after a restart.
+ * Completing or skipping calls the endpoint, refreshes the user and closes the tour even when the call fails.
+ */
+export function useOnboarding(user: User | null) {
+  const queryClient = useQueryClient();
+  const [closed, setClosed] = useState(false);
+  const [restarted, setRestarted] = useState(false);
+  const [restartCount, setRestartCount] = useState(0);
+
+  const termsPending = needsTermsAcceptance(user);
+  const open = Boolean(user) && !termsPending && (restarted || (!closed && !user?.onboardingCompleted));
+
+  const finish = useCallback(async () => {
+    setClosed(true);
+    setRestarted(false);
+    try {
+      await completeOnboarding();
+    } catch (error) {
+      console.error('Completing onboarding failed', error);
+    }
+    await queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
+  }, [queryClient]);
+
+  const restart = useCallback(async () => {
+    setRestarted(true);
+    setClosed(false);
+    setRestartCount((n) => n + 1);
+    try {
+      const updated = await resetOnboarding();
+      if (updated) queryClient.setQueryData<User | null>(queryKeys.currentUser, updated);
+    } catch (error) {
+      console.error('Resetting onboarding failed', error);
+    }
+    await queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
+  }, [queryClient]);
+
+  /** Changes on each restart so the tour starts again at step 1. */
+  return { open, finish, restart, runId: restartCount };
+}

@@ -1,0 +1,20 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ResponseOf, api } from '@jarvis/contracts';
+import { queryKeys } from '../../api/query-keys';
+import { queryTimings } from '../../api/query-timings';
+
+export type CallQueue = ResponseOf<typeof api.telephony.callQueue>;
+
+/**
+ * GET /api/proactive-call/queue. The shell polls every 15 s (stale 10 s); the Outbound Calls screen
+ * passes `screen: 'outbound'` for its 30 s poll (stale 20 s).
+ */
+export function useCallQueue({ screen = 'shell' }: { screen?: 'shell' | 'outbound' } = {}) {
+  const timing = screen === 'outbound' ? queryTimings.callQueueOutbound : queryTimings.callQueueShell;
+  return useQuery<CallQueue | null>({ queryKey: queryKeys.callQueue, ...timing });
+}
+
+export function countQueuedCalls(queue: unknown): number {
+  const total = (queue as Partial<CallQueue> | null | undefined)?.totalQueued;
+  return typeof total === 'number' && total > 0 ? total : 0;
+}
