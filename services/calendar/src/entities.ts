@@ -1,2 +1,4 @@
+import { ReminderEntity } from './reminders/entities/reminder.entity';
+
 /** Every TypeORM entity of the calendar schema; each feature adds its entities here. */
-export const calendarEntities: (new () => object)[] = [];
+export const calendarEntities: (new () => object)[] = [ReminderEntity];

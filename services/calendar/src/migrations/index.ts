@@ -1,4 +1,5 @@
 import { processedEventsMigration } from '@jarvis/platform';
+import { CreateReminders1763900000000 } from './1763900000000-create-reminders';
 
 /** The calendar schema's migration history, oldest first. */
-export const calendarMigrations = [processedEventsMigration('calendar', 'ProcessedEvents1763800000001')];
+export const calendarMigrations = [processedEventsMigration('calendar', 'ProcessedEvents1763800000001'), CreateReminders1763900000000];

@@ -101,7 +101,7 @@ export function parseWhen(text: string, now: Date, timeZone: string = REMINDER_T
   // chrono decided "forward" with the offset of `now`; near a DST change that can be an hour off, so check again.
   const onlyTime = !start.isCertain('day') && !start.isCertain('weekday') && !start.isCertain('month') && !start.isCertain('year');
   if (onlyTime && instant.getTime() <= now.getTime()) instant = at(1);
-  else if (start.isOnlyWeekdayComponent() && instant.getTime() <= now.getTime()) instant = at(7);
+  else if (start.isCertain('weekday') && !start.isCertain('day') && !start.isCertain('month') && instant.getTime() <= now.getTime()) instant = at(7);
   return instant;
 }
 
