@@ -47,6 +47,11 @@ export default tseslint.config(
     },
   },
   {
+    // Test code may read loosely typed JSON bodies.
+    files: ['**/*.spec.ts', '**/*.int-spec.ts', '**/test/**/*.ts', 'libs/testing/**/*.ts', 'e2e/**/*.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
     files: ['frontend/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
   },

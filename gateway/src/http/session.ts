@@ -26,7 +26,8 @@ export function sessionMiddleware(config: GatewayConfig, redis: Redis): RequestH
     cookie: {
       httpOnly: true,
       sameSite: 'lax',
-      secure: config.NODE_ENV === 'production',
+      // Secure whenever users reach us over HTTPS; a plain-http self-hosted install must still be able to sign in.
+      secure: config.PUBLIC_URL.startsWith('https://'),
       maxAge: config.SESSION_MAX_AGE_DAYS * 24 * 60 * 60 * 1000,
       path: '/',
     },

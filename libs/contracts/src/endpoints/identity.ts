@@ -72,15 +72,15 @@ export const profileRequest = z.object({
 
 const auth = {
   register: endpoint({
-    method: 'POST', path: '/api/register', service: 'gateway', subject: 'identity.register', access: 'public',
+    method: 'POST', path: '/api/register', service: 'gateway', subject: 'identity.accounts.register', access: 'public',
     request: registerRequest, response: returns<{ user: User }>(),
   }),
   login: endpoint({
-    method: 'POST', path: '/api/login', service: 'gateway', subject: 'identity.login', access: 'public',
+    method: 'POST', path: '/api/login', service: 'gateway', subject: 'identity.sessions.login', access: 'public',
     request: loginRequest, response: returns<{ user: User }>(),
   }),
   quickAccess: endpoint({
-    method: 'POST', path: '/api/auth/username', service: 'gateway', subject: 'identity.quickAccess', access: 'public',
+    method: 'POST', path: '/api/auth/username', service: 'gateway', subject: 'identity.sessions.quickAccess', access: 'public',
     request: quickAccessRequest, response: returns<{ user: User }>(),
   }),
   google: endpoint({
@@ -92,11 +92,11 @@ const auth = {
     access: 'public', request: noInput, response: returns<never>(), responseKind: 'redirect',
   }),
   currentUser: endpoint({
-    method: 'GET', path: '/api/auth/user', service: 'gateway', subject: 'identity.currentUser', access: 'user',
+    method: 'GET', path: '/api/auth/user', service: 'gateway', subject: 'identity.users.current', access: 'user',
     request: noInput, response: returns<User>(),
   }),
   logout: endpoint({
-    method: 'POST', path: '/api/logout', service: 'gateway', subject: 'identity.logout', access: 'public',
+    method: 'POST', path: '/api/logout', service: 'gateway', subject: 'identity.sessions.logout', access: 'public',
     request: noInput, response: returns<{ success: true }>(),
   }),
   acceptTerms: endpoint({
@@ -116,7 +116,7 @@ const auth = {
     request: themeRequest, response: returns<User>(),
   }),
   user: endpoint({
-    method: 'GET', path: '/api/user', service: 'gateway', subject: 'identity.user.get', access: 'user',
+    method: 'GET', path: '/api/user', service: 'gateway', subject: 'identity.users.get', access: 'user',
     request: noInput, response: returns<User>(),
   }),
   updateProfile: endpoint({

@@ -77,11 +77,11 @@ export const notificationEndpoints = {
     access: 'user', request: noInput, response: returns<{ hasLocation: false }>(),
   }),
   voiceAlerts: endpoint({
-    method: 'GET', path: '/api/user/voice-alerts', service: 'notifications', subject: 'notifications.voiceAlerts.get',
+    method: 'GET', path: '/api/user/voice-alerts', service: 'notifications', subject: 'notifications.voice-alerts.get',
     access: 'user', request: noInput, response: returns<{ enabled: boolean; wakeTime: string }>(),
   }),
   updateVoiceAlerts: endpoint({
-    method: 'PUT', path: '/api/user/voice-alerts', service: 'notifications', subject: 'notifications.voiceAlerts.update',
+    method: 'PUT', path: '/api/user/voice-alerts', service: 'notifications', subject: 'notifications.voice-alerts.update',
     access: 'user',
     request: z.object({
       enabled: z.boolean(),
