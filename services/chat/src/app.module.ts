@@ -1,9 +1,25 @@
 import { Module } from '@nestjs/common';
 import { ServicePlatformModule } from '@jarvis/platform';
+import { ChatConfigModule } from './config/config.module';
+import { ConversationsModule } from './conversations/conversations.module';
 import { chatEntities } from './entities';
+import { MemoriesModule } from './memories/memories.module';
+import { MessagesModule } from './messages/messages.module';
 import { chatMigrations } from './migrations';
+import { PersonasModule } from './personas/personas.module';
+import { ShortcutsModule } from './shortcuts/shortcuts.module';
+import { TwinModule } from './twin/twin.module';
 
 @Module({
-  imports: [ServicePlatformModule.forService({ name: 'chat', database: { entities: chatEntities, migrations: chatMigrations } })],
+  imports: [
+    ServicePlatformModule.forService({ name: 'chat', database: { entities: chatEntities, migrations: chatMigrations } }),
+    ChatConfigModule,
+    MessagesModule,
+    PersonasModule,
+    MemoriesModule,
+    TwinModule,
+    ShortcutsModule,
+    ConversationsModule,
+  ],
 })
 export class AppModule {}

@@ -1,4 +1,5 @@
 import { processedEventsMigration } from '@jarvis/platform';
+import { CreateChatTables1763900000000 } from './1763900000000-create-chat-tables';
 
 /** The chat schema's migration history, oldest first. */
-export const chatMigrations = [processedEventsMigration('chat', 'ProcessedEvents1763800000001')];
+export const chatMigrations = [processedEventsMigration('chat', 'ProcessedEvents1763800000001'), CreateChatTables1763900000000];

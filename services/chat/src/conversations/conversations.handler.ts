@@ -1,0 +1,45 @@
+import { Controller } from '@nestjs/common';
+import { api } from '@jarvis/contracts';
+import { Handles, type HandlerInput } from '@jarvis/platform';
+import { ConversationsService } from './conversations.service';
+
+@Controller()
+export class ConversationsHandler {
+  constructor(private readonly conversations: ConversationsService) {}
+
+  @Handles(api.chat.saveConversation)
+  save({ ctx, data }: HandlerInput<typeof api.chat.saveConversation>) {
+    return this.conversations.save(ctx.userId!, data);
+  }
+
+  @Handles(api.chat.conversations)
+  list({ ctx }: HandlerInput<typeof api.chat.conversations>) {
+    return this.conversations.list(ctx.userId!);
+  }
+
+  @Handles(api.chat.deleteConversation)
+  delete({ ctx, data }: HandlerInput<typeof api.chat.deleteConversation>) {
+    return this.conversations.delete(ctx.userId!, data.id);
+  }
+
+  @Handles(api.chat.shareConversation)
+  share({ ctx, data }: HandlerInput<typeof api.chat.shareConversation>) {
+    return this.conversations.share(ctx.userId!, data.id, data.isPublic);
+  }
+
+  /** Public: the visitor has no user id; the token is the only key. */
+  @Handles(api.chat.shared)
+  shared({ data }: HandlerInput<typeof api.chat.shared>) {
+    return this.conversations.shared(data.shareToken);
+  }
+
+  @Handles(api.chat.recoverSearch)
+  recoverSearch({ ctx, data }: HandlerInput<typeof api.chat.recoverSearch>) {
+    return this.conversations.recoverSearch(ctx.userId!, data.title);
+  }
+
+  @Handles(api.chat.recoverClaim)
+  recoverClaim({ ctx, data }: HandlerInput<typeof api.chat.recoverClaim>) {
+    return this.conversations.recoverClaim(ctx.userId!, data.id);
+  }
+}

@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { MessagesModule } from '../messages/messages.module';
+import { ConversationsHandler } from './conversations.handler';
+import { ConversationsRepository } from './conversations.repository';
+import { ConversationsService } from './conversations.service';
+
+@Module({
+  imports: [MessagesModule],
+  controllers: [ConversationsHandler],
+  providers: [ConversationsService, ConversationsRepository],
+})
+export class ConversationsModule {}

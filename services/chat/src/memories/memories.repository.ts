@@ -1,0 +1,55 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type Repository } from 'typeorm';
+import { MemoryEntity } from './entities/memory.entity';
+import type { NewMemory } from './memory-extractor';
+
+@Injectable()
+export class MemoriesRepository {
+  private readonly repo: Repository<MemoryEntity>;
+
+  constructor(dataSource: DataSource) {
+    this.repo = dataSource.getRepository(MemoryEntity);
+  }
+
+  /** Newest first. */
+  list(userId: string, limit = 500): Promise<MemoryEntity[]> {
+    return this.repo.find({ where: { userId }, order: { createdAt: 'DESC', id: 'DESC' }, take: limit });
+  }
+
+  /** What goes into a prompt: the most important first, then the most recent. One query. */
+  forPrompt(userId: string, limit: number): Promise<MemoryEntity[]> {
+    return this.repo.find({ where: { userId }, order: { importance: 'DESC', createdAt: 'DESC' }, take: limit });
+  }
+
+  async insert(userId: string, memories: NewMemory[]) {
+    if (memories.length === 0) return;
+    await this.repo.insert(memories.map((m) => ({ userId, ...m })));
+  }
+
+  /** Replaces a single-valued fact (the user's name, where they live) in one statement. */
+  async replaceTagged(userId: string, tag: string, memory: NewMemory) {
+    await this.repo.manager.transaction(async (manager) => {
+      await manager
+        .createQueryBuilder()
+        .delete()
+        .from(MemoryEntity)
+        .where('user_id = :userId AND type = :type AND :tag = ANY(tags)', { userId, type: 'profile', tag })
+        .execute();
+      await manager.insert(MemoryEntity, { userId, ...memory });
+    });
+  }
+
+  async delete(userId: string, id: string): Promise<boolean> {
+    const result = await this.repo.delete({ id, userId });
+    return (result.affected ?? 0) > 0;
+  }
+
+  async deletePatternMemories(userId: string): Promise<number> {
+    const result = await this.repo
+      .createQueryBuilder()
+      .delete()
+      .where("user_id = :userId AND type = 'interaction' AND content LIKE 'Pattern:%'", { userId })
+      .execute();
+    return result.affected ?? 0;
+  }
+}

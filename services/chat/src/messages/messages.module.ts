@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+import { MemoriesModule } from '../memories/memories.module';
+import { ModelModule } from '../model/model.module';
+import { PersonasModule } from '../personas/personas.module';
+import { ShortcutsModule } from '../shortcuts/shortcuts.module';
+import { TwinModule } from '../twin/twin.module';
+import { MessagesHandler } from './messages.handler';
+import { MessagesRepository } from './messages.repository';
+import { MessagesService } from './messages.service';
+
+@Module({
+  imports: [ModelModule, PersonasModule, MemoriesModule, TwinModule, ShortcutsModule],
+  controllers: [MessagesHandler],
+  providers: [MessagesService, MessagesRepository],
+  exports: [MessagesRepository],
+})
+export class MessagesModule {}

@@ -1,0 +1,53 @@
+import { Injectable } from '@nestjs/common';
+import type { ChatAction } from '@jarvis/contracts';
+import { DataSource, In, MoreThan, type Repository } from 'typeorm';
+import { MessageFeedbackEntity } from './entities/message-feedback.entity';
+import { MessageEntity } from './entities/message.entity';
+
+@Injectable()
+export class MessagesRepository {
+  private readonly repo: Repository<MessageEntity>;
+  private readonly feedback: Repository<MessageFeedbackEntity>;
+
+  constructor(dataSource: DataSource) {
+    this.repo = dataSource.getRepository(MessageEntity);
+    this.feedback = dataSource.getRepository(MessageFeedbackEntity);
+  }
+
+  async insert(userId: string, role: 'user' | 'assistant', content: string, actions: ChatAction[] = []): Promise<MessageEntity> {
+    const row = this.repo.create({ userId, role, content, actions });
+    // jsonb payloads do not fit TypeORM's deep-partial insert type; the entity itself is what is inserted.
+    await this.repo.insert(row as never);
+    return row;
+  }
+
+  /** The caller's most recent `limit` messages, answered oldest first. */
+  async recent(userId: string, limit: number): Promise<MessageEntity[]> {
+    const rows = await this.repo.find({ where: { userId }, order: { createdAt: 'DESC', id: 'DESC' }, take: limit });
+    return rows.reverse();
+  }
+
+  findOwn(userId: string, id: string): Promise<MessageEntity | null> {
+    return this.repo.findOneBy({ id, userId });
+  }
+
+  /** The caller's messages among `ids`, oldest first; foreign or unknown ids are simply absent. */
+  findOwnMany(userId: string, ids: string[]): Promise<MessageEntity[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.repo.find({ where: { userId, id: In(ids) }, order: { createdAt: 'ASC', id: 'ASC' } });
+  }
+
+  /** The user's own messages since `since` (for patterns): only the columns the analysis reads. */
+  userMessagesSince(userId: string, since: Date, limit: number): Promise<Pick<MessageEntity, 'content' | 'createdAt'>[]> {
+    return this.repo.find({
+      select: { content: true, createdAt: true },
+      where: { userId, role: 'user', createdAt: MoreThan(since) },
+      order: { createdAt: 'DESC' },
+      take: limit,
+    });
+  }
+
+  async upsertFeedback(userId: string, messageId: string, feedbackType: string) {
+    await this.feedback.upsert({ userId, messageId, feedbackType }, { conflictPaths: ['userId', 'messageId'] });
+  }
+}

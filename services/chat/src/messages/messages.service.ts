@@ -1,0 +1,89 @@
+import { Injectable } from '@nestjs/common';
+import { type ChatAction, type ChatMessage, NotFoundError, type RequestContext, ValidationError } from '@jarvis/contracts';
+import { describeActions, toActions } from '../model/action-tools';
+import { ChatModel } from '../model/chat-model';
+import { MemoriesService } from '../memories/memories.service';
+import { homeLocation } from '../memories/memory-extractor';
+import { PersonasService } from '../personas/personas.service';
+import { ShortcutsService } from '../shortcuts/shortcuts.service';
+import { TwinRepository } from '../twin/twin.repository';
+import type { MessageEntity } from './entities/message.entity';
+import { MessagesRepository } from './messages.repository';
+import { offlineReply, rememberedReply } from './offline-assistant';
+import { modelMessages, systemPrompt } from './prompt';
+
+/** How many stored messages GET /api/chat/messages answers (the most recent, oldest first). */
+const LIST_LIMIT = 500;
+
+export function toChatMessage(row: MessageEntity): ChatMessage {
+  return {
+    id: row.id,
+    role: row.role,
+    content: row.content,
+    created_at: row.createdAt.toISOString(),
+    ...(row.actions.length ? { actions: row.actions } : {}),
+  };
+}
+
+export interface SendInput {
+  message: string;
+  history: { role: 'user' | 'assistant'; content: string }[];
+}
+
+@Injectable()
+export class MessagesService {
+  constructor(
+    private readonly repository: MessagesRepository,
+    private readonly model: ChatModel,
+    private readonly personas: PersonasService,
+    private readonly memories: MemoriesService,
+    private readonly twins: TwinRepository,
+    private readonly shortcuts: ShortcutsService,
+  ) {}
+
+  async send(ctx: RequestContext, input: SendInput) {
+    const userId = ctx.userId!;
+    // Independent reads and the insert run together: one query each (no N+1 on the hot path).
+    const [userMessage, template, persona, known, twin] = await Promise.all([
+      this.repository.insert(userId, 'user', input.message),
+      this.shortcuts.respond(userId, input.message),
+      this.personas.active(userId, ctx.tier),
+      this.memories.forPrompt(userId),
+      this.twins.find(userId),
+    ]);
+    if (template !== null) return this.answer(userId, userMessage, template, []);
+
+    let reply: string;
+    let actions: ChatAction[];
+    if (this.model.configured) {
+      const system = systemPrompt({ ...persona, memories: known, twin, now: new Date() });
+      const result = await this.model.complete({ tier: ctx.tier, withTools: true, messages: modelMessages(system, input.history, input.message) });
+      actions = toActions(result.toolCalls);
+      reply = result.content || (actions.length ? describeActions(actions) : "I'm not sure how to answer that. Could you rephrase?");
+      await this.memories.learnFromTurn(userId, input.message, actions, known);
+    } else {
+      ({ reply, actions } = offlineReply(input.message, { homeLocation: homeLocation(known) }));
+      const learnt = await this.memories.learnFromTurn(userId, input.message, actions, known);
+      const facts = learnt.filter((m) => m.type === 'profile').map((m) => m.content);
+      if (facts.length && actions.length === 0) reply = rememberedReply(facts);
+    }
+    return this.answer(userId, userMessage, reply, actions);
+  }
+
+  private async answer(userId: string, userMessage: MessageEntity, reply: string, actions: ChatAction[]) {
+    const assistant = await this.repository.insert(userId, 'assistant', reply, actions);
+    return { reply, actions, userMessageId: userMessage.id, assistantMessageId: assistant.id };
+  }
+
+  async list(userId: string): Promise<ChatMessage[]> {
+    return (await this.repository.recent(userId, LIST_LIMIT)).map(toChatMessage);
+  }
+
+  async feedback(userId: string, messageId: string, feedbackType: 'like' | 'dislike') {
+    const message = await this.repository.findOwn(userId, messageId);
+    if (!message) throw new NotFoundError('Message');
+    if (message.role !== 'assistant') throw new ValidationError('Feedback can only be given on assistant replies.');
+    await this.repository.upsertFeedback(userId, messageId, feedbackType);
+    return { success: true as const };
+  }
+}

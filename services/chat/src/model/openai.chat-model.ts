@@ -1,0 +1,74 @@
+import { Injectable } from '@nestjs/common';
+import { ProviderUnavailableError, RateLimitedError, type Tier } from '@jarvis/contracts';
+import OpenAI from 'openai';
+import { ChatConfig } from '../config/chat.config';
+import { ACTION_TOOLS } from './action-tools';
+import { ChatModel, type ModelReply, type ModelRequest } from './chat-model';
+
+const VARIABLES = ['OPENAI_API_KEY'];
+
+/** The model through the official `openai` SDK; OPENAI_BASE_URL points it at any OpenAI-compatible server. */
+@Injectable()
+export class OpenAiChatModel extends ChatModel {
+  readonly configured: boolean;
+  private readonly client?: OpenAI;
+
+  constructor(private readonly config: ChatConfig) {
+    super();
+    this.configured = Boolean(config.OPENAI_API_KEY || config.OPENAI_BASE_URL);
+    if (this.configured) {
+      this.client = new OpenAI({
+        // Local servers (Ollama, vLLM, LM Studio) ignore the key, but the SDK needs one.
+        apiKey: config.OPENAI_API_KEY ?? 'not-needed',
+        baseURL: config.OPENAI_BASE_URL,
+        // The chat endpoint's deadline is 30 s; one retry at most keeps us inside it.
+        timeout: 25_000,
+        maxRetries: 1,
+      });
+    }
+  }
+
+  modelFor(tier: Tier): string {
+    if (tier === 'enterprise') return this.config.OPENAI_MODEL_ENTERPRISE ?? this.config.OPENAI_MODEL;
+    return this.config.OPENAI_MODEL;
+  }
+
+  async complete(request: ModelRequest): Promise<ModelReply> {
+    if (!this.client) throw new ProviderUnavailableError('The language model', ['OPENAI_API_KEY', 'OPENAI_BASE_URL']);
+    const model = this.modelFor(request.tier);
+    let completion: OpenAI.Chat.Completions.ChatCompletion;
+    try {
+      completion = await this.client.chat.completions.create({
+        model,
+        messages: request.messages,
+        ...(request.withTools ? { tools: ACTION_TOOLS, tool_choice: 'auto' as const } : {}),
+        ...(request.maxTokens ? { max_tokens: request.maxTokens } : {}),
+        ...(request.json ? { response_format: { type: 'json_object' as const } } : {}),
+      });
+    } catch (error) {
+      throw translateError(error, model);
+    }
+    const message = completion.choices[0]?.message;
+    const toolCalls = (message?.tool_calls ?? []).flatMap((call) =>
+      call.type === 'function' ? [{ name: call.function.name, arguments: call.function.arguments }] : [],
+    );
+    return { content: message?.content?.trim() ?? '', toolCalls };
+  }
+}
+
+function translateError(error: unknown, model: string) {
+  if (error instanceof OpenAI.APIConnectionError) {
+    return new ProviderUnavailableError('The language model', VARIABLES, 'the model server could not be reached (check OPENAI_BASE_URL)');
+  }
+  if (error instanceof OpenAI.APIError) {
+    if (error.status === 401 || error.status === 403) {
+      return new ProviderUnavailableError('The language model', VARIABLES, 'the API key was rejected (check OPENAI_API_KEY)');
+    }
+    if (error.status === 429) return new RateLimitedError('The language model is busy right now. Please try again in a moment.', 20);
+    if (error.status === 404) {
+      return new ProviderUnavailableError('The language model', ['OPENAI_MODEL'], `model "${model}" was not found (check OPENAI_MODEL)`);
+    }
+    return new ProviderUnavailableError('The language model', VARIABLES, `the model server answered ${error.status ?? 'an error'}`);
+  }
+  return error;
+}

@@ -1,0 +1,24 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type Repository } from 'typeorm';
+import { UserSettingsEntity } from './entities/user-settings.entity';
+
+@Injectable()
+export class PersonasRepository {
+  private readonly repo: Repository<UserSettingsEntity>;
+
+  constructor(dataSource: DataSource) {
+    this.repo = dataSource.getRepository(UserSettingsEntity);
+  }
+
+  find(userId: string): Promise<UserSettingsEntity | null> {
+    return this.repo.findOneBy({ userId });
+  }
+
+  async setPersonality(userId: string, personalityId: string) {
+    await this.repo.upsert({ userId, personalityId }, { conflictPaths: ['userId'], skipUpdateIfNoValuesChanged: false });
+  }
+
+  async setCareer(userId: string, careerId: string) {
+    await this.repo.upsert({ userId, careerId }, { conflictPaths: ['userId'], skipUpdateIfNoValuesChanged: false });
+  }
+}

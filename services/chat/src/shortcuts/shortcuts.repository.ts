@@ -1,0 +1,56 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type Repository } from 'typeorm';
+import { ShortcutEntity } from './entities/shortcut.entity';
+
+export interface ShortcutFields {
+  name: string;
+  triggerPhrases: string[];
+  responseTemplate: string;
+  isActive: boolean;
+}
+
+@Injectable()
+export class ShortcutsRepository {
+  private readonly repo: Repository<ShortcutEntity>;
+
+  constructor(dataSource: DataSource) {
+    this.repo = dataSource.getRepository(ShortcutEntity);
+  }
+
+  list(userId: string): Promise<ShortcutEntity[]> {
+    return this.repo.find({ where: { userId }, order: { createdAt: 'ASC', id: 'ASC' } });
+  }
+
+  create(userId: string, fields: ShortcutFields): Promise<ShortcutEntity> {
+    return this.repo.save(this.repo.create({ userId, ...fields, usageCount: 0 }));
+  }
+
+  async update(userId: string, id: string, fields: ShortcutFields): Promise<ShortcutEntity | null> {
+    const row = await this.repo.findOneBy({ id, userId });
+    if (!row) return null;
+    return this.repo.save(Object.assign(row, fields));
+  }
+
+  async delete(userId: string, id: string): Promise<boolean> {
+    return ((await this.repo.delete({ id, userId })).affected ?? 0) > 0;
+  }
+
+  /**
+   * The active shortcut whose trigger phrase equals the message (case-insensitive, trimmed), counting its use in
+   * the same statement; answers its template, or null when none matches.
+   */
+  async useMatching(userId: string, message: string): Promise<string | null> {
+    // TypeORM answers an UPDATE ... RETURNING as [rows, affected].
+    const [rows]: [{ response_template: string }[], number] = await this.repo.query(
+      `UPDATE "chat"."quick_response_shortcuts" SET usage_count = usage_count + 1
+        WHERE id = (
+          SELECT id FROM "chat"."quick_response_shortcuts"
+           WHERE user_id = $1 AND is_active
+             AND EXISTS (SELECT 1 FROM unnest(trigger_phrases) AS p WHERE lower(btrim(p)) = lower(btrim($2)))
+           ORDER BY created_at, id LIMIT 1)
+        RETURNING response_template`,
+      [userId, message],
+    );
+    return rows[0]?.response_template ?? null;
+  }
+}

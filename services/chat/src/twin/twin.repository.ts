@@ -1,0 +1,20 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type Repository } from 'typeorm';
+import { TwinEntity, type TwinProfile } from './entities/twin.entity';
+
+@Injectable()
+export class TwinRepository {
+  private readonly repo: Repository<TwinEntity>;
+
+  constructor(dataSource: DataSource) {
+    this.repo = dataSource.getRepository(TwinEntity);
+  }
+
+  find(userId: string): Promise<TwinEntity | null> {
+    return this.repo.findOneBy({ userId });
+  }
+
+  async save(userId: string, twin: { samples: string[]; facts: string; boundaries: string; profile: TwinProfile }) {
+    await this.repo.upsert({ userId, ...twin, trainedAt: new Date() }, { conflictPaths: ['userId'] });
+  }
+}
