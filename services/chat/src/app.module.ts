@@ -9,6 +9,13 @@ import { chatMigrations } from './migrations';
 import { PersonasModule } from './personas/personas.module';
 import { ShortcutsModule } from './shortcuts/shortcuts.module';
 import { TwinModule } from './twin/twin.module';
+import { DiscordModule } from './discord/discord.module';
+import { DraftsModule } from './drafts/drafts.module';
+import { EventsModule } from './events/events.module';
+import { PatternsModule } from './patterns/patterns.module';
+import { WeatherModule } from './weather/weather.module';
+import { WebSearchModule } from './web-search/web-search.module';
+import { WhispersModule } from './whispers/whispers.module';
 
 @Module({
   imports: [
@@ -20,6 +27,13 @@ import { TwinModule } from './twin/twin.module';
     TwinModule,
     ShortcutsModule,
     ConversationsModule,
+    PatternsModule,
+    WhispersModule,
+    WeatherModule,
+    EventsModule,
+    DiscordModule,
+    WebSearchModule,
+    DraftsModule,
   ],
 })
 export class AppModule {}

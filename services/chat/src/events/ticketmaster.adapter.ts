@@ -1,0 +1,55 @@
+import { Injectable } from '@nestjs/common';
+import { ProviderUnavailableError, RateLimitedError } from '@jarvis/contracts';
+import { baseUrl, ChatConfig } from '../config/chat.config';
+import { type ProviderInfo, providerFetch, unexpectedStatus } from '../providers/http';
+import { type EventSearch, type EventSummary, EventsProvider, type NearbySearch } from './events.provider';
+
+const PROVIDER: ProviderInfo = { name: 'Ticketmaster', variables: ['TICKETMASTER_API_KEY'] };
+const DEFAULT_SIZE = 10;
+const LAT_LON = /^\s*(-?\d{1,2}(?:\.\d+)?)\s*,\s*(-?\d{1,3}(?:\.\d+)?)\s*$/;
+
+/** Ticketmaster Discovery API v2, `/discovery/v2/events.json`, upcoming events sorted by date. */
+@Injectable()
+export class TicketmasterAdapter extends EventsProvider {
+  constructor(private readonly config: ChatConfig) {
+    super();
+  }
+
+  search(query: EventSearch): Promise<EventSummary[]> {
+    const params: Record<string, string> = { size: String(query.size ?? DEFAULT_SIZE) };
+    if (query.keyword) params.keyword = query.keyword;
+    if (query.location) params.city = query.location;
+    if (query.genre) params.classificationName = query.genre;
+    return this.events(params);
+  }
+
+  near(query: NearbySearch): Promise<EventSummary[]> {
+    const params: Record<string, string> = { radius: String(query.radius), unit: 'miles', size: String(DEFAULT_SIZE) };
+    const point = LAT_LON.exec(query.location);
+    if (point) params.latlong = `${point[1]},${point[2]}`;
+    else params.city = query.location;
+    if (query.keyword) params.keyword = query.keyword;
+    return this.events(params);
+  }
+
+  private async events(params: Record<string, string>): Promise<EventSummary[]> {
+    const key = this.config.TICKETMASTER_API_KEY;
+    if (!key) throw new ProviderUnavailableError(PROVIDER.name, PROVIDER.variables);
+    const url = new URL(`${baseUrl(this.config.TICKETMASTER_BASE_URL)}/discovery/v2/events.json`);
+    url.search = new URLSearchParams({ ...params, sort: 'date,asc', apikey: key }).toString();
+    const result = await providerFetch(PROVIDER, url.toString());
+    if (result.status === 429) throw new RateLimitedError('The events service is busy. Please try again in a minute.', 60);
+    if (result.status !== 200) throw unexpectedStatus(PROVIDER, result);
+    const events: any[] = result.body?._embedded?.events ?? [];
+    return events.map((e) => {
+      const venue = e._embedded?.venues?.[0];
+      return {
+        id: e.id,
+        name: e.name,
+        dates: { start: { localDate: e.dates?.start?.localDate ?? '', ...(e.dates?.start?.localTime ? { localTime: e.dates.start.localTime } : {}) } },
+        ...(venue?.name ? { venue: { name: venue.name, ...(venue.city?.name ? { city: venue.city.name } : {}) } } : {}),
+        ...(e.url ? { url: e.url } : {}),
+      };
+    });
+  }
+}

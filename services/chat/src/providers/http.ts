@@ -1,0 +1,44 @@
+import { ProviderUnavailableError } from '@jarvis/contracts';
+
+export interface ProviderInfo {
+  /** Human name, e.g. OpenWeatherMap. */
+  name: string;
+  /** The variables that configure it, named in its errors. */
+  variables: string[];
+}
+
+export interface HttpResult {
+  status: number;
+  body: any;
+  headers: Headers;
+}
+
+/**
+ * One call to a provider's documented HTTP API with a deadline. Network failures and timeouts become
+ * ProviderUnavailableError naming the provider; the caller maps the statuses that mean something to the user.
+ */
+export async function providerFetch(provider: ProviderInfo, url: string, init: RequestInit = {}, timeoutMs = 8_000): Promise<HttpResult> {
+  let res: Response;
+  try {
+    res = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+  } catch (error) {
+    const timedOut = (error as Error).name === 'TimeoutError';
+    throw new ProviderUnavailableError(provider.name, provider.variables, timedOut ? `no answer within ${timeoutMs / 1000} seconds` : 'it could not be reached');
+  }
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    /* keep the text */
+  }
+  return { status: res.status, body, headers: res.headers };
+}
+
+/** The error for a status the adapter has no better meaning for. */
+export function unexpectedStatus(provider: ProviderInfo, result: HttpResult): ProviderUnavailableError {
+  if (result.status === 401 || result.status === 403) {
+    return new ProviderUnavailableError(provider.name, provider.variables, `the credentials were rejected (check ${provider.variables[0]})`);
+  }
+  return new ProviderUnavailableError(provider.name, provider.variables, `it answered ${result.status}`);
+}

@@ -1,0 +1,48 @@
+import { Injectable } from '@nestjs/common';
+import { ProviderUnavailableError, RateLimitedError } from '@jarvis/contracts';
+import { baseUrl, ChatConfig } from '../config/chat.config';
+import { type ProviderInfo, providerFetch, unexpectedStatus } from '../providers/http';
+import { type SearchRecency, WebSearchProvider } from './web-search.provider';
+
+const PROVIDER: ProviderInfo = { name: 'Perplexity', variables: ['PERPLEXITY_API_KEY'] };
+
+/** Perplexity's chat completions API (`POST /chat/completions`) with `search_recency_filter`. */
+@Injectable()
+export class PerplexityAdapter extends WebSearchProvider {
+  constructor(private readonly config: ChatConfig) {
+    super();
+  }
+
+  async search(query: string, recency: SearchRecency) {
+    const key = this.config.PERPLEXITY_API_KEY;
+    if (!key) throw new ProviderUnavailableError(PROVIDER.name, PROVIDER.variables);
+    const result = await providerFetch(
+      PROVIDER,
+      `${baseUrl(this.config.PERPLEXITY_BASE_URL)}/chat/completions`,
+      {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify({
+          model: this.config.PERPLEXITY_MODEL,
+          messages: [
+            { role: 'system', content: 'Answer concisely with the most relevant, current facts.' },
+            { role: 'user', content: query },
+          ],
+          search_recency_filter: recency,
+        }),
+      },
+      25_000,
+    );
+    if (result.status === 429) throw new RateLimitedError('Web search is busy. Please try again in a minute.', 60);
+    if (result.status !== 200) throw unexpectedStatus(PROVIDER, result);
+    const body = result.body;
+    const text: string = body?.choices?.[0]?.message?.content ?? '';
+    // Newer responses carry search_results; citations (plain URLs) remain for compatibility.
+    const citations: string[] = Array.isArray(body?.citations)
+      ? body.citations.filter((c: unknown) => typeof c === 'string')
+      : Array.isArray(body?.search_results)
+        ? body.search_results.map((r: { url?: string }) => r.url).filter(Boolean)
+        : [];
+    return { text, citations };
+  }
+}
