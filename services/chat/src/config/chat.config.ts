@@ -23,16 +23,13 @@ export const chatConfigSchema = z.object({
   PERPLEXITY_MODEL: optionalSecret.transform((v) => v ?? 'sonar'),
 });
 
-export type ChatConfigValues = z.output<typeof chatConfigSchema>;
+/** DI token of the chat configuration: `@Inject(CHAT_CONFIG) config: ChatConfig`. */
+export const CHAT_CONFIG = Symbol('CHAT_CONFIG');
+export type ChatConfig = z.output<typeof chatConfigSchema>;
 
-/** DI token and type of the chat configuration. */
-export abstract class ChatConfig {
-  static load(env: NodeJS.ProcessEnv = process.env): ChatConfigValues {
-    return loadConfig(chatConfigSchema, env, 'chat service');
-  }
+export function loadChatConfig(env: NodeJS.ProcessEnv = process.env): ChatConfig {
+  return loadConfig(chatConfigSchema, env, 'chat service');
 }
-// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
-export interface ChatConfig extends ChatConfigValues {}
 
 /** Strips trailing slashes so paths can be appended with a leading one. */
 export function baseUrl(url: string): string {

@@ -1,9 +1,9 @@
 import { Global, Module } from '@nestjs/common';
-import { ChatConfig } from './chat.config';
+import { CHAT_CONFIG, loadChatConfig } from './chat.config';
 
 @Global()
 @Module({
-  providers: [{ provide: ChatConfig, useFactory: () => ChatConfig.load() }],
-  exports: [ChatConfig],
+  providers: [{ provide: CHAT_CONFIG, useFactory: () => loadChatConfig() }],
+  exports: [CHAT_CONFIG],
 })
 export class ChatConfigModule {}

@@ -1,6 +1,6 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, ErrorKind, NotFoundError, ProviderUnavailableError, RateLimitedError } from '@jarvis/contracts';
-import { baseUrl, ChatConfig } from '../config/chat.config';
+import { baseUrl, CHAT_CONFIG, type ChatConfig } from '../config/chat.config';
 import { type HttpResult, type ProviderInfo, providerFetch, unexpectedStatus } from '../providers/http';
 import { DiscordProvider } from './discord.provider';
 
@@ -11,7 +11,7 @@ const TEXT_CHANNEL_TYPES = new Set([0, 5]);
 /** Discord REST v10 with the bot token (`Authorization: Bot <token>`). */
 @Injectable()
 export class DiscordRestAdapter extends DiscordProvider {
-  constructor(private readonly config: ChatConfig) {
+  constructor(@Inject(CHAT_CONFIG) private readonly config: ChatConfig) {
     super();
   }
 
@@ -33,7 +33,7 @@ export class DiscordRestAdapter extends DiscordProvider {
   async sendMessage(channelId: string, content: string) {
     const result = await this.request('POST', `/channels/${encodeURIComponent(channelId)}/messages`, { content, allowed_mentions: { parse: [] } });
     this.check(result, 'Discord channel');
-    return { id: String(result.body.id) };
+    return { id: String((result.body as { id: string }).id) };
   }
 
   private request(method: string, path: string, body?: unknown): Promise<HttpResult> {
@@ -51,7 +51,7 @@ export class DiscordRestAdapter extends DiscordProvider {
     if (result.status === 401) throw new ProviderUnavailableError(PROVIDER.name, PROVIDER.variables, 'the bot token was rejected (check DISCORD_BOT_TOKEN)');
     if (result.status === 403) throw new DomainError(ErrorKind.Forbidden, `The bot is not allowed to do that in this ${what.replace('Discord ', '')}. Check its permissions.`);
     if (result.status === 404) throw new NotFoundError(what);
-    if (result.status === 429) throw new RateLimitedError('Discord is rate limiting the bot. Please try again shortly.', Math.ceil(Number(result.body?.retry_after ?? 5)));
+    if (result.status === 429) throw new RateLimitedError('Discord is rate limiting the bot. Please try again shortly.', Math.ceil(Number((result.body as { retry_after?: number } | null)?.retry_after ?? 5)));
     throw unexpectedStatus(PROVIDER, result);
   }
 }

@@ -1,8 +1,17 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { ProviderUnavailableError, RateLimitedError } from '@jarvis/contracts';
-import { baseUrl, ChatConfig } from '../config/chat.config';
+import { baseUrl, CHAT_CONFIG, type ChatConfig } from '../config/chat.config';
 import { type ProviderInfo, providerFetch, unexpectedStatus } from '../providers/http';
 import { type EventSearch, type EventSummary, EventsProvider, type NearbySearch } from './events.provider';
+
+/** The parts of a Discovery API event we read. */
+interface TmEvent {
+  id: string;
+  name: string;
+  url?: string;
+  dates?: { start?: { localDate?: string; localTime?: string } };
+  _embedded?: { venues?: { name?: string; city?: { name?: string } }[] };
+}
 
 const PROVIDER: ProviderInfo = { name: 'Ticketmaster', variables: ['TICKETMASTER_API_KEY'] };
 const DEFAULT_SIZE = 10;
@@ -11,7 +20,7 @@ const LAT_LON = /^\s*(-?\d{1,2}(?:\.\d+)?)\s*,\s*(-?\d{1,3}(?:\.\d+)?)\s*$/;
 /** Ticketmaster Discovery API v2, `/discovery/v2/events.json`, upcoming events sorted by date. */
 @Injectable()
 export class TicketmasterAdapter extends EventsProvider {
-  constructor(private readonly config: ChatConfig) {
+  constructor(@Inject(CHAT_CONFIG) private readonly config: ChatConfig) {
     super();
   }
 
@@ -37,10 +46,10 @@ export class TicketmasterAdapter extends EventsProvider {
     if (!key) throw new ProviderUnavailableError(PROVIDER.name, PROVIDER.variables);
     const url = new URL(`${baseUrl(this.config.TICKETMASTER_BASE_URL)}/discovery/v2/events.json`);
     url.search = new URLSearchParams({ ...params, sort: 'date,asc', apikey: key }).toString();
-    const result = await providerFetch(PROVIDER, url.toString());
+    const result = await providerFetch<{ _embedded?: { events?: TmEvent[] } }>(PROVIDER, url.toString());
     if (result.status === 429) throw new RateLimitedError('The events service is busy. Please try again in a minute.', 60);
     if (result.status !== 200) throw unexpectedStatus(PROVIDER, result);
-    const events: any[] = result.body?._embedded?.events ?? [];
+    const events = result.body?._embedded?.events ?? [];
     return events.map((e) => {
       const venue = e._embedded?.venues?.[0];
       return {

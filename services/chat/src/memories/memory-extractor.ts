@@ -62,6 +62,7 @@ const RULES: Rule[] = [
 ];
 
 const FILLER = /^(?:to |the idea of )/i;
+const TRAILING_TIME = /\s+(?:now|right now|currently|these days|at the moment)$/i;
 const VAGUE = /^(?:it|that|this|them|you|him|her|so much|a lot|too)$/i;
 
 /**
@@ -73,7 +74,7 @@ export function extractProfileMemories(message: string): NewMemory[] {
   for (const rule of RULES) {
     const match = rule.pattern.exec(message);
     if (!match) continue;
-    const value = (match.length > 2 ? `Favorite ${match[1].toLowerCase()} is ${match[2]}` : match[1]).trim().replace(FILLER, '');
+    const value = (match.length > 2 ? `Favorite ${match[1].toLowerCase()} is ${match[2]}` : match[1]).trim().replace(FILLER, '').replace(TRAILING_TIME, '');
     if (!value || VAGUE.test(value) || /\?/.test(message.slice(0, match.index + match[0].length + 1))) continue;
     found.push(rule.build(value));
   }

@@ -1,7 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { ProviderUnavailableError, RateLimitedError, type Tier } from '@jarvis/contracts';
 import OpenAI from 'openai';
-import { ChatConfig } from '../config/chat.config';
+import { CHAT_CONFIG, type ChatConfig } from '../config/chat.config';
 import { ACTION_TOOLS } from './action-tools';
 import { ChatModel, type ModelReply, type ModelRequest } from './chat-model';
 
@@ -13,7 +13,7 @@ export class OpenAiChatModel extends ChatModel {
   readonly configured: boolean;
   private readonly client?: OpenAI;
 
-  constructor(private readonly config: ChatConfig) {
+  constructor(@Inject(CHAT_CONFIG) private readonly config: ChatConfig) {
     super();
     this.configured = Boolean(config.OPENAI_API_KEY || config.OPENAI_BASE_URL);
     if (this.configured) {

@@ -7,9 +7,10 @@ export interface ProviderInfo {
   variables: string[];
 }
 
-export interface HttpResult {
+export interface HttpResult<T = unknown> {
   status: number;
-  body: any;
+  /** Parsed JSON (typed by the caller after checking the status), or the raw text. */
+  body: T;
   headers: Headers;
 }
 
@@ -17,7 +18,7 @@ export interface HttpResult {
  * One call to a provider's documented HTTP API with a deadline. Network failures and timeouts become
  * ProviderUnavailableError naming the provider; the caller maps the statuses that mean something to the user.
  */
-export async function providerFetch(provider: ProviderInfo, url: string, init: RequestInit = {}, timeoutMs = 8_000): Promise<HttpResult> {
+export async function providerFetch<T = unknown>(provider: ProviderInfo, url: string, init: RequestInit = {}, timeoutMs = 8_000): Promise<HttpResult<T>> {
   let res: Response;
   try {
     res = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
@@ -32,11 +33,11 @@ export async function providerFetch(provider: ProviderInfo, url: string, init: R
   } catch {
     /* keep the text */
   }
-  return { status: res.status, body, headers: res.headers };
+  return { status: res.status, body: body as T, headers: res.headers };
 }
 
 /** The error for a status the adapter has no better meaning for. */
-export function unexpectedStatus(provider: ProviderInfo, result: HttpResult): ProviderUnavailableError {
+export function unexpectedStatus(provider: ProviderInfo, result: HttpResult<unknown>): ProviderUnavailableError {
   if (result.status === 401 || result.status === 403) {
     return new ProviderUnavailableError(provider.name, provider.variables, `the credentials were rejected (check ${provider.variables[0]})`);
   }

@@ -12,6 +12,8 @@ export interface StyleMeasures {
   lowercaseStarts: number;
 }
 
+/** A sentence ends at . ! ? (not after a title or common abbreviation) or a line break. */
+const SENTENCE_END = /(?<!\b(?:Mr|Mrs|Ms|Dr|Prof|St|Jr|Sr|vs|etc|e\.g|i\.e)\.)(?<=[.!?])\s+|\n+/;
 const EMOJI = /\p{Extended_Pictographic}/gu;
 const CONTRACTION = /\b\w+'(?:s|re|ve|ll|d|m|t)\b/gi;
 const FORMAL = /\b(?:regards|sincerely|dear|furthermore|therefore|kindly|please find|accordingly|however|would you|could you)\b/gi;
@@ -23,7 +25,7 @@ function count(text: string, pattern: RegExp) {
 
 /** Measurable features of the samples; the offline twin profile is built only from these. */
 export function measureStyle(samples: string[]): StyleMeasures {
-  const sentences = samples.flatMap((s) => s.split(/(?<=[.!?])\s+|\n+/)).map((s) => s.trim()).filter((s) => /\w/.test(s));
+  const sentences = samples.flatMap((s) => s.split(SENTENCE_END)).map((s) => s.trim()).filter((s) => /\w/.test(s));
   const n = Math.max(sentences.length, 1);
   const words = sentences.reduce((sum, s) => sum + s.split(/\s+/).filter(Boolean).length, 0);
   const all = samples.join('\n');

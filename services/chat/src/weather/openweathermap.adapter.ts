@@ -1,9 +1,22 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { ProviderUnavailableError, RateLimitedError } from '@jarvis/contracts';
-import { baseUrl, ChatConfig } from '../config/chat.config';
+import { baseUrl, CHAT_CONFIG, type ChatConfig } from '../config/chat.config';
 import { type HttpResult, type ProviderInfo, providerFetch, unexpectedStatus } from '../providers/http';
 import { LocationNotFoundError } from './weather.errors';
 import { type CurrentWeather, type DayForecast, WeatherProvider } from './weather.provider';
+
+/** The parts of OpenWeatherMap's responses we read. */
+interface OwmCurrent {
+  name?: string;
+  sys?: { country?: string };
+  main: { temp: number; humidity: number };
+  weather?: { description: string }[];
+  wind?: { speed: number };
+}
+interface OwmForecast {
+  city?: { name?: string; country?: string; timezone?: number };
+  list?: { dt: number; main: { temp: number; temp_min?: number; temp_max?: number }; weather?: { description: string }[] }[];
+}
 
 const PROVIDER: ProviderInfo = { name: 'OpenWeatherMap', variables: ['OPENWEATHER_API_KEY'] };
 const round1 = (x: number) => Math.round(x * 10) / 10;
@@ -11,12 +24,12 @@ const round1 = (x: number) => Math.round(x * 10) / 10;
 /** OpenWeatherMap current weather (2.5/weather) and 5-day / 3-hour forecast (2.5/forecast), metric units. */
 @Injectable()
 export class OpenWeatherMapAdapter extends WeatherProvider {
-  constructor(private readonly config: ChatConfig) {
+  constructor(@Inject(CHAT_CONFIG) private readonly config: ChatConfig) {
     super();
   }
 
   async current(location: string): Promise<CurrentWeather> {
-    const body = await this.get('/data/2.5/weather', location);
+    const body = await this.get<OwmCurrent>('/data/2.5/weather', location);
     return {
       location: placeName(body.name, body.sys?.country, location),
       temperature: round1(body.main.temp),
@@ -28,7 +41,7 @@ export class OpenWeatherMapAdapter extends WeatherProvider {
   }
 
   async forecast(location: string, days: number) {
-    const body = await this.get('/data/2.5/forecast', location);
+    const body = await this.get<OwmForecast>('/data/2.5/forecast', location);
     const offsetSeconds: number = body.city?.timezone ?? 0;
     const byDay = new Map<string, { min: number; max: number; descriptions: Map<string, number>; middayDescription?: string }>();
     for (const item of body.list ?? []) {
@@ -50,12 +63,12 @@ export class OpenWeatherMapAdapter extends WeatherProvider {
     return { location: placeName(body.city?.name, body.city?.country, location), forecast };
   }
 
-  private async get(path: string, location: string): Promise<any> {
+  private async get<T>(path: string, location: string): Promise<T> {
     const key = this.config.OPENWEATHER_API_KEY;
     if (!key) throw new ProviderUnavailableError(PROVIDER.name, PROVIDER.variables);
     const url = new URL(baseUrl(this.config.OPENWEATHER_BASE_URL) + path);
     url.search = new URLSearchParams({ q: location, units: 'metric', appid: key }).toString();
-    const result: HttpResult = await providerFetch(PROVIDER, url.toString());
+    const result: HttpResult<T> = await providerFetch<T>(PROVIDER, url.toString());
     if (result.status === 200) return result.body;
     if (result.status === 404) throw new LocationNotFoundError(location);
     if (result.status === 429) throw new RateLimitedError('The weather service is busy. Please try again in a minute.', 60);

@@ -1,22 +1,28 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { ProviderUnavailableError, RateLimitedError } from '@jarvis/contracts';
-import { baseUrl, ChatConfig } from '../config/chat.config';
+import { baseUrl, CHAT_CONFIG, type ChatConfig } from '../config/chat.config';
 import { type ProviderInfo, providerFetch, unexpectedStatus } from '../providers/http';
 import { type SearchRecency, WebSearchProvider } from './web-search.provider';
+
+interface PerplexityResponse {
+  choices?: { message?: { content?: string } }[];
+  citations?: unknown[];
+  search_results?: { url?: string }[];
+}
 
 const PROVIDER: ProviderInfo = { name: 'Perplexity', variables: ['PERPLEXITY_API_KEY'] };
 
 /** Perplexity's chat completions API (`POST /chat/completions`) with `search_recency_filter`. */
 @Injectable()
 export class PerplexityAdapter extends WebSearchProvider {
-  constructor(private readonly config: ChatConfig) {
+  constructor(@Inject(CHAT_CONFIG) private readonly config: ChatConfig) {
     super();
   }
 
   async search(query: string, recency: SearchRecency) {
     const key = this.config.PERPLEXITY_API_KEY;
     if (!key) throw new ProviderUnavailableError(PROVIDER.name, PROVIDER.variables);
-    const result = await providerFetch(
+    const result = await providerFetch<PerplexityResponse>(
       PROVIDER,
       `${baseUrl(this.config.PERPLEXITY_BASE_URL)}/chat/completions`,
       {
@@ -39,9 +45,9 @@ export class PerplexityAdapter extends WebSearchProvider {
     const text: string = body?.choices?.[0]?.message?.content ?? '';
     // Newer responses carry search_results; citations (plain URLs) remain for compatibility.
     const citations: string[] = Array.isArray(body?.citations)
-      ? body.citations.filter((c: unknown) => typeof c === 'string')
+      ? body.citations.filter((c): c is string => typeof c === 'string')
       : Array.isArray(body?.search_results)
-        ? body.search_results.map((r: { url?: string }) => r.url).filter(Boolean)
+        ? body.search_results.map((r) => r.url).filter((u): u is string => Boolean(u))
         : [];
     return { text, citations };
   }

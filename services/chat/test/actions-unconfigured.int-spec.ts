@@ -1,0 +1,65 @@
+import { api, type BookingLinkReply, CALENDAR_BOOKING_LINK_SUBJECT, type RpcRequest } from '@jarvis/contracts';
+import { JSONCodec } from 'nats';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ChatHarness, startChat } from './harness';
+
+let h: ChatHarness;
+const codec = JSONCodec();
+
+beforeAll(async () => {
+  h = await startChat('chat-unconfigured');
+});
+afterAll(() => h?.close());
+
+describe('unconfigured providers', () => {
+  it.each([
+    ['OpenWeatherMap', 'OPENWEATHER_API_KEY', () => h.fail(api.chat.weather, { location: 'Paris' }, h.newUser())],
+    ['OpenWeatherMap', 'OPENWEATHER_API_KEY', () => h.fail(api.chat.forecast, { location: 'Paris' }, h.newUser())],
+    ['Ticketmaster', 'TICKETMASTER_API_KEY', () => h.fail(api.chat.searchEvents, { keyword: 'jazz' }, h.newUser())],
+    ['Ticketmaster', 'TICKETMASTER_API_KEY', () => h.fail(api.chat.eventsNear, { location: 'Austin' }, h.newUser())],
+    ['Discord', 'DISCORD_BOT_TOKEN', () => h.fail(api.chat.discordServers, {}, h.newUser())],
+    ['Discord', 'DISCORD_BOT_TOKEN', () => h.fail(api.chat.discordChannels, { guildId: '123456789' }, h.newUser())],
+    ['Discord', 'DISCORD_BOT_TOKEN', () => h.fail(api.chat.discordMessage, { channelId: '123456789', content: 'hi' }, h.newUser())],
+    ['Perplexity', 'PERPLEXITY_API_KEY', () => h.fail(api.chat.webSearch, { query: 'news' }, h.newUser())],
+  ])('%s answers 503 naming %s', async (provider, variable, call) => {
+    const error = await call();
+    expect(error).toMatchObject({ kind: 'PROVIDER_UNAVAILABLE', details: { provider, variables: [variable] } });
+    expect(error.message).toBe(`${provider} is not configured. Set ${variable} to enable it.`);
+  });
+});
+
+describe('drafting a text message', () => {
+  it('returns the message as drafted', async () => {
+    expect(await h.call(api.chat.draftMessage, { message: "  I'm on my way  ", context: 'to Sam' }, h.newUser())).toEqual({ message: "I'm on my way" });
+  });
+
+  it('refuses an empty message with a 400 and its text', async () => {
+    expect(await h.fail(api.chat.draftMessage, { message: '' }, h.newUser())).toMatchObject({ kind: 'VALIDATION', message: 'Please provide the message to draft.' });
+  });
+
+  it('answers 503 without inventing a link when calendar cannot give the booking link', async () => {
+    const error = await h.fail(api.chat.draftMessage, { message: 'Let us meet', includeBookingLink: true }, h.newUser());
+    expect(error).toMatchObject({ kind: 'SERVICE_UNAVAILABLE', code: 'BOOKING_LINK_UNAVAILABLE' });
+    expect(error.message).toMatch(/calendar service is not available/);
+  });
+
+  it("adds the caller's booking link from calendar", async () => {
+    const user = h.newUser();
+    const sub = h.nc.subscribe(`${h.env.natsPrefix}${CALENDAR_BOOKING_LINK_SUBJECT}`, {
+      callback: (_err, msg) => {
+        const request = codec.decode(msg.data) as RpcRequest;
+        const reply: BookingLinkReply = { code: `c-${request.ctx.userId!.slice(0, 4)}`, url: `https://jarvis.example/book/c-${request.ctx.userId!.slice(0, 4)}` };
+        msg.respond(codec.encode({ ok: true, data: reply }));
+      },
+    });
+    await h.nc.flush();
+    try {
+      const res = await h.call(api.chat.draftMessage, { message: 'Pick a time that suits you', includeBookingLink: true }, user);
+      expect(res.message).toBe(`Pick a time that suits you\n\nBook a time with me: https://jarvis.example/book/c-${user.slice(0, 4)}`);
+      const placed = await h.call(api.chat.draftMessage, { message: 'Book here: [booking link] thanks', includeBookingLink: true }, user);
+      expect(placed.message).toBe(`Book here: https://jarvis.example/book/c-${user.slice(0, 4)} thanks`);
+    } finally {
+      sub.unsubscribe();
+    }
+  });
+});
