@@ -12,5 +12,7 @@ export default defineConfig({
     include: ['src/**/*.spec.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,
+    // Typing into MUI fields under jsdom is slow; a whole form can take several seconds.
+    testTimeout: 20_000,
   },
 });

@@ -25,7 +25,7 @@ export function ComingSoonPanel({ icon, title, description, upcoming, action }: 
   return (
     <Paper
       variant="outlined"
-      sx={{ p: { xs: 3, sm: 4 }, borderRadius: 4, maxWidth: 720, mx: 'auto', width: '100%' }}
+      sx={{ p: { xs: 3, sm: 4 }, borderRadius: 4, maxWidth: 760, width: '100%' }}
       data-testid="coming-soon"
     >
       <Stack spacing={2.5} alignItems="flex-start">

@@ -52,6 +52,8 @@ export function createAppTheme(mode: ThemeMode, color: ThemeColor): Theme {
         styleOverrides: { root: { borderRadius: 16 } },
       },
       MuiPaper: { styleOverrides: { root: { backgroundImage: 'none' } } },
+      // The dialog paper takes focus when it opens; the browser's focus ring around the whole dialog is noise.
+      MuiDialog: { styleOverrides: { paper: { '&:focus': { outline: 'none' } } } },
       MuiListItemButton: {
         styleOverrides: {
           root: ({ theme }) => ({

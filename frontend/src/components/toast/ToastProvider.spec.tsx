@@ -1,0 +1,42 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { ToastProvider } from './ToastProvider';
+import { useToast } from './toast-context';
+
+function Buttons() {
+  const { toast } = useToast();
+  return (
+    <>
+      <button onClick={() => toast({ title: 'First' })}>first</button>
+      <button onClick={() => toast({ title: 'Broken', description: 'It failed', variant: 'destructive' })}>second</button>
+    </>
+  );
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('toasts', () => {
+  it('shows one toast at a time, destructive for errors, and hides it after 5 s', () => {
+    vi.useFakeTimers();
+    render(
+      <ToastProvider>
+        <Buttons />
+      </ToastProvider>,
+    );
+    fireEvent.click(screen.getByText('first'));
+    expect(screen.getByText('First')).toBeInTheDocument();
+    fireEvent.click(screen.getByText('second'));
+    expect(screen.queryByText('First')).not.toBeInTheDocument();
+    expect(screen.getAllByTestId('toast')).toHaveLength(1);
+    expect(screen.getByTestId('toast')).toHaveAttribute('data-variant', 'destructive');
+    expect(screen.getByText('It failed')).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(4_900));
+    expect(screen.getByText('Broken')).toBeInTheDocument();
+    // 5 s visible, then the exit transition.
+    act(() => vi.advanceTimersByTime(200));
+    act(() => vi.advanceTimersByTime(1_000));
+    expect(screen.queryByText('Broken')).not.toBeInTheDocument();
+  });
+});
