@@ -38,7 +38,7 @@ test('a wrong password shows the Login Failed toast; the right one signs in', as
   await page.goto('/login');
   await page.getByLabel('Username').fill(account.username);
   await page.getByLabel('Password').fill('not-the-password');
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   const toast = page.getByTestId('toast');
   await expect(toast).toContainText('Login Failed');
   await expect(toast).toContainText('Invalid username or password');
@@ -46,7 +46,7 @@ test('a wrong password shows the Login Failed toast; the right one signs in', as
   await expect(page).toHaveURL(/\/login$/);
 
   await page.getByLabel('Password').fill(account.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page.getByTestId('user-name')).toHaveText(account.username);
 });
 
