@@ -1,4 +1,4 @@
-import { DataSource, type EntitySchema, type MixedList } from 'typeorm';
+import { DataSource, type EntitySchema, MigrationExecutor, type MixedList } from 'typeorm';
 import type { InfraConfig } from '../config';
 import { createLogger } from '../logger';
 
@@ -38,7 +38,10 @@ export async function openDatabase(config: Pick<InfraConfig, 'DATABASE_URL' | 'D
   try {
     await runner.query('SELECT pg_advisory_lock(hashtext($1))', [`jarvis:migrate:${options.schema}`]);
     await runner.query(`CREATE SCHEMA IF NOT EXISTS "${options.schema}"`);
-    const applied = await dataSource.runMigrations({ transaction: 'each' });
+    // On the connection that holds the lock, so a pool of one cannot deadlock.
+    const executor = new MigrationExecutor(dataSource, runner);
+    executor.transaction = 'each';
+    const applied = await executor.executePendingMigrations();
     if (applied.length) log.info({ schema: options.schema, migrations: applied.map((m) => m.name) }, 'migrations applied');
   } finally {
     await runner.query('SELECT pg_advisory_unlock(hashtext($1))', [`jarvis:migrate:${options.schema}`]).catch(() => undefined);
