@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { mainNav, snap, uniqueName } from './shell-helpers';
 
-test('a new user registers, accepts the terms and completes the onboarding tour', async ({ page }, testInfo) => {
+test('a new user registers, accepts the terms and completes the onboarding tour', async ({
+  page,
+}, testInfo) => {
   const username = uniqueName();
   await page.goto('/login');
   await page.getByRole('button', { name: 'Register' }).click();

@@ -3,7 +3,9 @@ import { mainNav, registerViaApi, snap } from './shell-helpers';
 
 test.use({ viewport: { width: 375, height: 812 } });
 
-test('at 375 px the navigation is a left drawer that switches sections and navigates', async ({ page }, testInfo) => {
+test('at 375 px the navigation is a left drawer that switches sections and navigates', async ({
+  page,
+}, testInfo) => {
   await registerViaApi(page.request, { ready: true });
   await page.goto('/');
   await expect(page.getByTestId('section-chat')).toBeVisible();

@@ -13,7 +13,9 @@ test('logout returns to the landing page and ends the session', async ({ page })
   await expect(page.getByTestId('main-app')).toHaveCount(0);
 });
 
-test('quick access signs in by username, and rejects a name under 2 characters', async ({ page }, testInfo) => {
+test('quick access signs in by username, and rejects a name under 2 characters', async ({
+  page,
+}, testInfo) => {
   await page.goto('/login');
   await page.getByRole('tab', { name: 'Quick Access' }).click();
   await page.getByLabel('Username').fill(' x ');
@@ -29,7 +31,11 @@ test('quick access signs in by username, and rejects a name under 2 characters',
   await expect(page.getByTestId('user-name')).toHaveText(username);
 });
 
-test('a wrong password shows the Login Failed toast; the right one signs in', async ({ page, playwright, baseURL }) => {
+test('a wrong password shows the Login Failed toast; the right one signs in', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   // Register in a separate cookie jar so this page stays signed out.
   const other = await playwright.request.newContext({ baseURL });
   const account = await registerViaApi(other, { ready: true });

@@ -18,9 +18,15 @@ export interface TestAccount {
  * Registers a fresh account through the API with the page's own cookie jar, so the page is signed in afterwards.
  * `ready` also accepts the terms and completes onboarding, for tests about the app itself.
  */
-export async function registerViaApi(request: APIRequestContext, { ready = false, email }: { ready?: boolean; email?: string } = {}): Promise<TestAccount> {
+export async function registerViaApi(
+  request: APIRequestContext,
+  { ready = false, email }: { ready?: boolean; email?: string } = {},
+): Promise<TestAccount> {
   const account = { username: uniqueName(), password: `pw-${uniqueName()}` };
-  const res = await request.post('/api/register', { headers: AJAX, data: { ...account, ...(email ? { email } : {}) } });
+  const res = await request.post('/api/register', {
+    headers: AJAX,
+    data: { ...account, ...(email ? { email } : {}) },
+  });
   expect(res.status(), await res.text()).toBe(201);
   if (ready) {
     expect((await request.post('/api/auth/accept-terms', { headers: AJAX })).ok()).toBe(true);

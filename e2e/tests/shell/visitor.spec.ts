@@ -2,11 +2,14 @@ import { expect, test } from '@playwright/test';
 import { snap } from './shell-helpers';
 
 test.describe('visitor', () => {
-  test('sees the landing page with features and plans, and its sign-in button leads to the login page', async ({ page }, testInfo) => {
+  test('sees the landing page with features and plans, and its sign-in button leads to the login page', async ({
+    page,
+  }, testInfo) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: /Meet Jarvis/ })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Chat with memory' })).toBeVisible();
-    for (const plan of ['plan-free', 'plan-premium', 'plan-enterprise']) await expect(page.getByTestId(plan)).toBeVisible();
+    for (const plan of ['plan-free', 'plan-premium', 'plan-enterprise'])
+      await expect(page.getByTestId(plan)).toBeVisible();
     await expect(page.getByTestId('plan-premium')).toContainText('$99');
     await expect(page.getByTestId('plan-enterprise')).toContainText('$199');
     await expect(page.getByTestId('main-app')).toHaveCount(0);

@@ -1,4 +1,11 @@
-import { api, type RequestInputOf, type ResponseOf, type ThemeColor, type ThemeMode, type User } from '@jarvis/contracts';
+import {
+  api,
+  type RequestInputOf,
+  type ResponseOf,
+  type ThemeColor,
+  type ThemeMode,
+  type User,
+} from '@jarvis/contracts';
 import { apiJson, apiRequest } from './client';
 
 const identity = api.identity;

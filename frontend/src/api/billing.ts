@@ -3,7 +3,9 @@ import { apiJson } from './client';
 
 export type PaidTier = 'premium' | 'enterprise';
 
-export function createCheckoutSession(tier: PaidTier): Promise<ResponseOf<typeof api.billing.checkout> | null> {
+export function createCheckoutSession(
+  tier: PaidTier,
+): Promise<ResponseOf<typeof api.billing.checkout> | null> {
   return apiJson('POST', api.billing.checkout.path, { tier });
 }
 

@@ -1,5 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiJson, apiRequest, getQueryFn, serverMessageOr, TIMEOUT_MESSAGE, urlFromQueryKey } from './client';
+import {
+  ApiError,
+  apiJson,
+  apiRequest,
+  getQueryFn,
+  serverMessageOr,
+  TIMEOUT_MESSAGE,
+  urlFromQueryKey,
+} from './client';
 import { fetchWhispers, WHISPERS_FETCH_ERROR } from './chat';
 
 type FetchArgs = [string, RequestInit];
@@ -122,10 +130,12 @@ describe('default query function', () => {
 
   it('still fails on other errors', async () => {
     fakeFetch(() => new Response('boom', { status: 500 }));
-    await expect(getQueryFn({ on401: 'returnNull' })({ queryKey: ['/api/reminders'] })).rejects.toMatchObject({
-      status: 500,
-      message: '500: boom',
-    });
+    await expect(getQueryFn({ on401: 'returnNull' })({ queryKey: ['/api/reminders'] })).rejects.toMatchObject(
+      {
+        status: 500,
+        message: '500: boom',
+      },
+    );
   });
 });
 

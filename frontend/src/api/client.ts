@@ -74,7 +74,12 @@ async function throwIfResNotOk(res: Response): Promise<void> {
  * Sends one request with cookies and the XMLHttpRequest marker; a JSON content type only when there is a body.
  * Resolves with the OK response; rejects with an ApiError for a non-OK status or after 30 s (status 408).
  */
-export async function apiRequest(method: HttpMethod, url: string, data?: unknown, options: RequestOptions = {}): Promise<Response> {
+export async function apiRequest(
+  method: HttpMethod,
+  url: string,
+  data?: unknown,
+  options: RequestOptions = {},
+): Promise<Response> {
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -119,7 +124,12 @@ export async function readJson<T>(res: Response): Promise<T> {
 }
 
 /** apiRequest + JSON body, for typed API modules. */
-export async function apiJson<T>(method: HttpMethod, url: string, data?: unknown, options?: RequestOptions): Promise<T> {
+export async function apiJson<T>(
+  method: HttpMethod,
+  url: string,
+  data?: unknown,
+  options?: RequestOptions,
+): Promise<T> {
   return readJson<T>(await apiRequest(method, url, data, options));
 }
 
@@ -135,7 +145,13 @@ export function urlFromQueryKey(queryKey: readonly unknown[]): string {
  * parsing JSON. With `returnNull` (the default) a 401 yields null instead of failing.
  */
 export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }) {
-  return async ({ queryKey, signal }: { queryKey: readonly unknown[]; signal?: AbortSignal }): Promise<T | null> => {
+  return async ({
+    queryKey,
+    signal,
+  }: {
+    queryKey: readonly unknown[];
+    signal?: AbortSignal;
+  }): Promise<T | null> => {
     try {
       return await apiJson<T>('GET', urlFromQueryKey(queryKey), undefined, { signal });
     } catch (error) {

@@ -18,7 +18,10 @@ describe('routes', () => {
   });
 
   it('shows the landing page while the user is still loading', () => {
-    vi.stubGlobal('fetch', vi.fn(() => new Promise(() => undefined)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise(() => undefined)),
+    );
     renderWithProviders(<AppRoutes />, { route: '/' });
     expect(screen.getByTestId('landing-page')).toBeInTheDocument();
   });

@@ -30,7 +30,9 @@ export function JarvisLogo({ size = 32, withName = true }: { size?: number; with
             placeItems: 'center',
           }}
         >
-          <Box sx={{ width: size * 0.14, height: size * 0.14, borderRadius: '50%', bgcolor: 'common.white' }} />
+          <Box
+            sx={{ width: size * 0.14, height: size * 0.14, borderRadius: '50%', bgcolor: 'common.white' }}
+          />
         </Box>
       </Box>
       {withName && (

@@ -24,9 +24,19 @@ export function PublicPageLayout({
 }) {
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: 'background.default', display: 'flex', flexDirection: 'column' }}>
-      <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
+      <AppBar
+        position="sticky"
+        color="inherit"
+        elevation={0}
+        sx={{ borderBottom: 1, borderColor: 'divider' }}
+      >
         <Toolbar sx={{ gap: 1 }}>
-          <Box component={RouterLink} to="/" sx={{ color: 'text.primary', textDecoration: 'none', flexGrow: 1 }} aria-label="Jarvis home">
+          <Box
+            component={RouterLink}
+            to="/"
+            sx={{ color: 'text.primary', textDecoration: 'none', flexGrow: 1 }}
+            aria-label="Jarvis home"
+          >
             <JarvisLogo size={30} />
           </Box>
           {actions}

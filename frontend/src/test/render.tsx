@@ -29,13 +29,21 @@ export const testUser: User = {
 
 /** A query client for tests: no retries, and the current user preset (null = visitor, undefined = not loaded). */
 export function testQueryClient(user?: User | null) {
-  const client = new QueryClient({ defaultOptions: { queries: { queryFn: getQueryFn({ on401: 'returnNull' }), retry: false, staleTime: Infinity }, mutations: { retry: false } } });
+  const client = new QueryClient({
+    defaultOptions: {
+      queries: { queryFn: getQueryFn({ on401: 'returnNull' }), retry: false, staleTime: Infinity },
+      mutations: { retry: false },
+    },
+  });
   if (user !== undefined) client.setQueryData(queryKeys.currentUser, user);
   return client;
 }
 
 /** Renders with the app's providers and a memory router at `route`. */
-export function renderWithProviders(ui: ReactElement, { user, route = '/', client }: { user?: User | null; route?: string; client?: QueryClient } = {}) {
+export function renderWithProviders(
+  ui: ReactElement,
+  { user, route = '/', client }: { user?: User | null; route?: string; client?: QueryClient } = {},
+) {
   const queryClient = client ?? testQueryClient(user);
   const result = render(
     <QueryClientProvider client={queryClient}>
@@ -50,7 +58,9 @@ export function renderWithProviders(ui: ReactElement, { user, route = '/', clien
 }
 
 /** A fake fetch answering by "METHOD path"; unknown calls answer 503 like an unbuilt service. */
-export function routeFetch(routes: Record<string, { status?: number; body?: unknown } | (() => { status?: number; body?: unknown })>) {
+export function routeFetch(
+  routes: Record<string, { status?: number; body?: unknown } | (() => { status?: number; body?: unknown })>,
+) {
   const calls: { method: string; path: string; body: unknown }[] = [];
   const fetch = async (input: string, init: RequestInit = {}) => {
     const method = (init.method ?? 'GET').toUpperCase();
@@ -58,7 +68,10 @@ export function routeFetch(routes: Record<string, { status?: number; body?: unkn
     calls.push({ method, path, body: init.body ? JSON.parse(init.body as string) : undefined });
     const hit = routes[`${method} ${path}`];
     const answer = typeof hit === 'function' ? hit() : hit;
-    if (!answer) return new Response(JSON.stringify({ error: 'Service unavailable', code: 'SERVICE_UNAVAILABLE' }), { status: 503 });
+    if (!answer)
+      return new Response(JSON.stringify({ error: 'Service unavailable', code: 'SERVICE_UNAVAILABLE' }), {
+        status: 503,
+      });
     const status = answer.status ?? 200;
     return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), { status });
   };

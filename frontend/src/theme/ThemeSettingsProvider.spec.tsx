@@ -28,7 +28,13 @@ describe('theme settings', () => {
   it('defaults to light and blue for a visitor, and saves nothing', async () => {
     stub({});
     const user = userEvent.setup();
-    renderWithProviders(<><ThemeProbe /><ThemeSettingsPanel /></>, { user: null });
+    renderWithProviders(
+      <>
+        <ThemeProbe />
+        <ThemeSettingsPanel />
+      </>,
+      { user: null },
+    );
     expect(screen.getByTestId('probe')).toHaveTextContent(`light ${colorSchemes.blue.main}`);
     await user.click(screen.getByRole('button', { name: 'Dark' }));
     expect(screen.getByTestId('probe')).toHaveTextContent('dark');
@@ -45,18 +51,35 @@ describe('theme settings', () => {
   it('applies a change at once and saves mode and colour separately', async () => {
     stub({ 'POST /api/auth/theme': { body: testUser } });
     const user = userEvent.setup();
-    renderWithProviders(<><ThemeProbe /><ThemeSettingsPanel /></>, { user: testUser });
+    renderWithProviders(
+      <>
+        <ThemeProbe />
+        <ThemeSettingsPanel />
+      </>,
+      { user: testUser },
+    );
     await user.click(screen.getByRole('radio', { name: 'Green' }));
     expect(screen.getByTestId('probe')).toHaveTextContent(`light ${colorSchemes.green.main}`);
     await user.click(screen.getByRole('button', { name: 'Dark' }));
     expect(screen.getByTestId('probe')).toHaveTextContent(`dark ${colorSchemes.green.main}`);
-    await waitFor(() => expect(calls.filter((c) => c.path === '/api/auth/theme').map((c) => c.body)).toEqual([{ color: 'green' }, { mode: 'dark' }]));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.path === '/api/auth/theme').map((c) => c.body)).toEqual([
+        { color: 'green' },
+        { mode: 'dark' },
+      ]),
+    );
   });
 
   it('keeps the new theme and shows no error when saving fails', async () => {
     stub({ 'POST /api/auth/theme': { status: 500 } });
     const user = userEvent.setup();
-    renderWithProviders(<><ThemeProbe /><ThemeSettingsPanel /></>, { user: testUser });
+    renderWithProviders(
+      <>
+        <ThemeProbe />
+        <ThemeSettingsPanel />
+      </>,
+      { user: testUser },
+    );
     await user.click(screen.getByRole('radio', { name: 'Purple' }));
     await waitFor(() => expect(console.error).toHaveBeenCalled());
     expect(screen.getByTestId('probe')).toHaveTextContent(colorSchemes.purple.main);

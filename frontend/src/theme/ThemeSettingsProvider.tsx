@@ -50,7 +50,10 @@ export function ThemeSettingsProvider({ children }: { children: ReactNode }) {
   );
 
   const theme = useMemo(() => createAppTheme(mode, color), [mode, color]);
-  const settings = useMemo<ThemeSettings>(() => ({ mode, color, setMode, setColor }), [mode, color, setMode, setColor]);
+  const settings = useMemo<ThemeSettings>(
+    () => ({ mode, color, setMode, setColor }),
+    [mode, color, setMode, setColor],
+  );
 
   return (
     <ThemeSettingsContext.Provider value={settings}>

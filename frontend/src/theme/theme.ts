@@ -44,7 +44,11 @@ export function createAppTheme(mode: ThemeMode, color: ThemeColor): Theme {
     },
     components: {
       MuiTooltip: {
-        defaultProps: { enterDelay: TOOLTIP_ENTER_DELAY_MS, enterNextDelay: TOOLTIP_ENTER_NEXT_DELAY_MS, arrow: true },
+        defaultProps: {
+          enterDelay: TOOLTIP_ENTER_DELAY_MS,
+          enterNextDelay: TOOLTIP_ENTER_NEXT_DELAY_MS,
+          arrow: true,
+        },
       },
       MuiButton: { defaultProps: { disableElevation: true } },
       MuiCard: {

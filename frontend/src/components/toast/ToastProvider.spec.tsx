@@ -8,7 +8,9 @@ function Buttons() {
   return (
     <>
       <button onClick={() => toast({ title: 'First' })}>first</button>
-      <button onClick={() => toast({ title: 'Broken', description: 'It failed', variant: 'destructive' })}>second</button>
+      <button onClick={() => toast({ title: 'Broken', description: 'It failed', variant: 'destructive' })}>
+        second
+      </button>
     </>
   );
 }

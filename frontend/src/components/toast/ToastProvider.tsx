@@ -25,7 +25,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     setOpen(false);
   };
 
-  const severity = current?.variant === 'destructive' ? 'error' : current?.variant === 'success' ? 'success' : 'info';
+  const severity =
+    current?.variant === 'destructive' ? 'error' : current?.variant === 'success' ? 'success' : 'info';
 
   return (
     <ToastContext.Provider value={toast}>

@@ -35,20 +35,35 @@ describe('AccountPanel', () => {
   });
 
   it("reports the server's answer when checkout fails", async () => {
-    const fake = routeFetch({ 'POST /api/stripe/create-checkout-session': { status: 503, body: { error: 'Stripe is not configured. Set STRIPE_SECRET_KEY to enable it.', code: 'PROVIDER_UNAVAILABLE' } } });
+    const fake = routeFetch({
+      'POST /api/stripe/create-checkout-session': {
+        status: 503,
+        body: {
+          error: 'Stripe is not configured. Set STRIPE_SECRET_KEY to enable it.',
+          code: 'PROVIDER_UNAVAILABLE',
+        },
+      },
+    });
     vi.stubGlobal('fetch', vi.fn(fake.fetch));
     const user = userEvent.setup();
     renderWithProviders(<AccountPanel user={testUser} />, { user: testUser });
     await user.click(screen.getByRole('button', { name: 'Upgrade to Premium' }));
     expect(await screen.findByText('Upgrade Failed')).toBeInTheDocument();
-    expect(screen.getByText('Stripe is not configured. Set STRIPE_SECRET_KEY to enable it.')).toBeInTheDocument();
-    expect(fake.calls.find((c) => c.path === '/api/stripe/create-checkout-session')?.body).toEqual({ tier: 'premium' });
+    expect(
+      screen.getByText('Stripe is not configured. Set STRIPE_SECRET_KEY to enable it.'),
+    ).toBeInTheDocument();
+    expect(fake.calls.find((c) => c.path === '/api/stripe/create-checkout-session')?.body).toEqual({
+      tier: 'premium',
+    });
   });
 
   it('goes to the checkout url, or says none was received', async () => {
     const assign = vi.spyOn(browser, 'assign').mockImplementation(() => undefined);
     let body: unknown = { url: 'https://checkout.example/session' };
-    vi.stubGlobal('fetch', vi.fn(routeFetch({ 'POST /api/stripe/create-checkout-session': () => ({ body }) }).fetch));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(routeFetch({ 'POST /api/stripe/create-checkout-session': () => ({ body }) }).fetch),
+    );
     const user = userEvent.setup();
     renderWithProviders(<AccountPanel user={testUser} />, { user: testUser });
     await user.click(screen.getByRole('button', { name: 'Upgrade to Enterprise' }));
@@ -59,7 +74,10 @@ describe('AccountPanel', () => {
   });
 
   it('opens the billing portal and reports a failure', async () => {
-    vi.stubGlobal('fetch', vi.fn(routeFetch({ 'POST /api/stripe/create-portal-session': { status: 500 } }).fetch));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(routeFetch({ 'POST /api/stripe/create-portal-session': { status: 500 } }).fetch),
+    );
     const premium = { ...testUser, subscriptionTier: 'premium' as const, stripeCustomerId: 'cus_1' };
     const user = userEvent.setup();
     renderWithProviders(<AccountPanel user={premium} />, { user: premium });

@@ -67,7 +67,14 @@ export function AccountPanel({ user }: { user: User }) {
               Current Plan
             </Typography>
           </Stack>
-          <Stack direction="row" spacing={1.5} alignItems="baseline" flexWrap="wrap" useFlexGap sx={{ mb: 1 }}>
+          <Stack
+            direction="row"
+            spacing={1.5}
+            alignItems="baseline"
+            flexWrap="wrap"
+            useFlexGap
+            sx={{ mb: 1 }}
+          >
             <Typography variant="h4" component="p" data-testid="current-plan">
               {plan.name}
             </Typography>
@@ -110,7 +117,11 @@ export function AccountPanel({ user }: { user: User }) {
                           </ListItem>
                         ))}
                       </List>
-                      <Button variant="contained" disabled={pending !== null} onClick={() => void upgrade(tier)}>
+                      <Button
+                        variant="contained"
+                        disabled={pending !== null}
+                        onClick={() => void upgrade(tier)}
+                      >
                         {pending === tier ? 'Redirecting...' : `Upgrade to ${offer.name}`}
                       </Button>
                     </CardContent>
@@ -124,7 +135,12 @@ export function AccountPanel({ user }: { user: User }) {
 
       <Card>
         <CardContent sx={{ p: { xs: 2.5, sm: 3 } }}>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ xs: 'flex-start', sm: 'center' }} justifyContent="space-between">
+          <Stack
+            direction={{ xs: 'column', sm: 'row' }}
+            spacing={2}
+            alignItems={{ xs: 'flex-start', sm: 'center' }}
+            justifyContent="space-between"
+          >
             <Stack direction="row" spacing={1.5} alignItems="flex-start">
               <CreditCardOutlinedIcon color="primary" sx={{ mt: 0.5 }} />
               <Box>
@@ -138,7 +154,11 @@ export function AccountPanel({ user }: { user: User }) {
                 </Typography>
               </Box>
             </Stack>
-            <Button variant="outlined" disabled={!billingEnabled || pending !== null} onClick={() => void openPortal()}>
+            <Button
+              variant="outlined"
+              disabled={!billingEnabled || pending !== null}
+              onClick={() => void openPortal()}
+            >
               {pending === 'portal' ? 'Opening...' : 'Manage Billing'}
             </Button>
           </Stack>

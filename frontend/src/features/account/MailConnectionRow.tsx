@@ -28,7 +28,11 @@ export function MailConnectionRow() {
       }
       toast({ title: 'Error', description: 'Failed to connect. Please try again.', variant: 'destructive' });
     } catch (error) {
-      toast({ title: 'Error', description: serverMessageOr(error, 'Failed to connect. Please try again.'), variant: 'destructive' });
+      toast({
+        title: 'Error',
+        description: serverMessageOr(error, 'Failed to connect. Please try again.'),
+        variant: 'destructive',
+      });
     } finally {
       setBusy(false);
     }
@@ -41,7 +45,11 @@ export function MailConnectionRow() {
       await queryClient.invalidateQueries({ queryKey: queryKeys.emailStatus });
       toast({ title: 'E-mail disconnected' });
     } catch (error) {
-      toast({ title: 'Error', description: serverMessageOr(error, 'Failed to disconnect e-mail'), variant: 'destructive' });
+      toast({
+        title: 'Error',
+        description: serverMessageOr(error, 'Failed to disconnect e-mail'),
+        variant: 'destructive',
+      });
     } finally {
       setBusy(false);
     }
@@ -49,12 +57,23 @@ export function MailConnectionRow() {
 
   let status;
   if (isLoading) status = <Skeleton width={160} />;
-  else if (isError) status = <Typography variant="body2" color="text.secondary">Mail status is unavailable right now</Typography>;
-  else if (data?.connected) status = <Chip size="small" color="success" label={`Connected${data.email ? `: ${data.email}` : ''}`} />;
+  else if (isError)
+    status = (
+      <Typography variant="body2" color="text.secondary">
+        Mail status is unavailable right now
+      </Typography>
+    );
+  else if (data?.connected)
+    status = <Chip size="small" color="success" label={`Connected${data.email ? `: ${data.email}` : ''}`} />;
   else status = <Chip size="small" variant="outlined" label="Not connected" />;
 
   return (
-    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} alignItems={{ xs: 'flex-start', sm: 'center' }} justifyContent="space-between">
+    <Stack
+      direction={{ xs: 'column', sm: 'row' }}
+      spacing={1.5}
+      alignItems={{ xs: 'flex-start', sm: 'center' }}
+      justifyContent="space-between"
+    >
       <Stack spacing={0.5}>
         <Typography variant="body2" color="text.secondary">
           E-mail connection

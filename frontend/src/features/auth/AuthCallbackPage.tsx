@@ -25,12 +25,17 @@ export function AuthCallbackPage() {
 
   useEffect(() => {
     if (!error) void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
-    const timer = setTimeout(() => navigate('/', { replace: true }), error ? CALLBACK_ERROR_DELAY_MS : CALLBACK_SUCCESS_DELAY_MS);
+    const timer = setTimeout(
+      () => navigate('/', { replace: true }),
+      error ? CALLBACK_ERROR_DELAY_MS : CALLBACK_SUCCESS_DELAY_MS,
+    );
     return () => clearTimeout(timer);
   }, [error, navigate, queryClient]);
 
   return (
-    <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', bgcolor: 'background.default', p: 2 }}>
+    <Box
+      sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', bgcolor: 'background.default', p: 2 }}
+    >
       <Stack spacing={3} alignItems="center" sx={{ maxWidth: 420, width: '100%' }}>
         <JarvisLogo size={40} />
         {error ? (

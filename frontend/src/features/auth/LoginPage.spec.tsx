@@ -42,7 +42,12 @@ describe('LoginPage', () => {
   });
 
   it('reports a failed login and stays on the page', async () => {
-    stubFetch({ 'POST /api/login': { status: 401, body: { error: 'Invalid username or password', code: 'UNAUTHENTICATED' } } });
+    stubFetch({
+      'POST /api/login': {
+        status: 401,
+        body: { error: 'Invalid username or password', code: 'UNAUTHENTICATED' },
+      },
+    });
     const user = userEvent.setup();
     renderWithProviders(<LoginPage />, { user: null });
     await user.type(screen.getByLabelText('Username'), 'ada');
@@ -62,7 +67,11 @@ describe('LoginPage', () => {
     await user.type(screen.getByLabelText('Password'), 'secret1');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/'));
-    expect(calls[0]).toEqual({ method: 'POST', path: '/api/login', body: { username: 'ada', password: 'secret1' } });
+    expect(calls[0]).toEqual({
+      method: 'POST',
+      path: '/api/login',
+      body: { username: 'ada', password: 'secret1' },
+    });
   });
 
   it('checks the register rules before calling the server', async () => {
@@ -79,7 +88,9 @@ describe('LoginPage', () => {
   });
 
   it("shows the server's error when registration fails", async () => {
-    stubFetch({ 'POST /api/register': { status: 409, body: { error: 'Username already taken', code: 'CONFLICT' } } });
+    stubFetch({
+      'POST /api/register': { status: 409, body: { error: 'Username already taken', code: 'CONFLICT' } },
+    });
     const user = userEvent.setup();
     renderWithProviders(<LoginPage />, { user: null });
     await user.click(screen.getByRole('button', { name: 'Register' }));
@@ -127,7 +138,12 @@ describe('LoginPage', () => {
   });
 
   it('reports a failed quick access', async () => {
-    stubFetch({ 'POST /api/auth/username': { status: 401, body: { error: 'Use your password', code: 'UNAUTHENTICATED' } } });
+    stubFetch({
+      'POST /api/auth/username': {
+        status: 401,
+        body: { error: 'Use your password', code: 'UNAUTHENTICATED' },
+      },
+    });
     const user = userEvent.setup();
     renderWithProviders(<LoginPage />, { user: null });
     await user.click(screen.getByRole('tab', { name: 'Quick Access' }));

@@ -23,7 +23,12 @@ import { useCurrentUser } from './use-current-user';
 
 type LoginTab = 'login' | 'quick';
 
-const PERKS = ['Chat with memory and spoken replies', 'Reminders in plain words', 'Phone messages handled for you', 'E-mail and calendar in one place'];
+const PERKS = [
+  'Chat with memory and spoken replies',
+  'Reminders in plain words',
+  'Phone messages handled for you',
+  'E-mail and calendar in one place',
+];
 
 function BrandPanel() {
   return (
@@ -37,7 +42,12 @@ function BrandPanel() {
         background: `linear-gradient(150deg, ${theme.palette.primary.dark}, ${theme.palette.primary.main} 55%, ${theme.palette.secondary.main})`,
       })}
     >
-      <Box component={RouterLink} to="/" sx={{ color: 'inherit', textDecoration: 'none' }} aria-label="Jarvis home">
+      <Box
+        component={RouterLink}
+        to="/"
+        sx={{ color: 'inherit', textDecoration: 'none' }}
+        aria-label="Jarvis home"
+      >
         <JarvisLogo size={36} />
       </Box>
       <Stack spacing={3}>
@@ -69,11 +79,27 @@ export function LoginPage() {
   if (user) return <Navigate to="/" replace />;
 
   return (
-    <Box sx={{ minHeight: '100vh', display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, bgcolor: 'background.default' }}>
+    <Box
+      sx={{
+        minHeight: '100vh',
+        display: 'grid',
+        gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' },
+        bgcolor: 'background.default',
+      }}
+    >
       <BrandPanel />
       <Stack alignItems="center" justifyContent="center" sx={{ p: { xs: 2, sm: 4 } }}>
         <Box sx={{ width: '100%', maxWidth: 420 }}>
-          <Box component={RouterLink} to="/" sx={{ display: { xs: 'inline-flex', md: 'none' }, color: 'text.primary', textDecoration: 'none', mb: 3 }}>
+          <Box
+            component={RouterLink}
+            to="/"
+            sx={{
+              display: { xs: 'inline-flex', md: 'none' },
+              color: 'text.primary',
+              textDecoration: 'none',
+              mb: 3,
+            }}
+          >
             <JarvisLogo size={32} />
           </Box>
           <Typography variant="h4" component="h1" gutterBottom>
@@ -90,13 +116,24 @@ export function LoginPage() {
                 </Stack>
               ) : (
                 <>
-                  <Tabs value={tab} onChange={(_e, v: LoginTab) => setTab(v)} variant="fullWidth" sx={{ mb: 3 }}>
+                  <Tabs
+                    value={tab}
+                    onChange={(_e, v: LoginTab) => setTab(v)}
+                    variant="fullWidth"
+                    sx={{ mb: 3 }}
+                  >
                     <Tab value="login" label="Login/Register" />
                     <Tab value="quick" label="Quick Access" />
                   </Tabs>
                   {tab === 'login' ? <LoginRegisterForm /> : <QuickAccessForm />}
                   <Divider sx={{ my: 3 }}>or</Divider>
-                  <Button fullWidth variant="outlined" size="large" startIcon={<GoogleIcon />} onClick={() => browser.assign(GOOGLE_SIGN_IN_URL)}>
+                  <Button
+                    fullWidth
+                    variant="outlined"
+                    size="large"
+                    startIcon={<GoogleIcon />}
+                    onClick={() => browser.assign(GOOGLE_SIGN_IN_URL)}
+                  >
                     Sign in with Google
                   </Button>
                 </>

@@ -25,7 +25,11 @@ export function LoginRegisterForm() {
 
   const submitLogin = async () => {
     if (!username.trim() || !password) {
-      toast({ title: 'Missing Fields', description: 'Please enter both username and password', variant: 'destructive' });
+      toast({
+        title: 'Missing Fields',
+        description: 'Please enter both username and password',
+        variant: 'destructive',
+      });
       return;
     }
     setBusy(true);
@@ -34,7 +38,9 @@ export function LoginRegisterForm() {
       browser.assign('/');
     } catch (error) {
       const description =
-        statusOf(error) === 429 ? serverMessageOr(error, 'Too many attempts. Please wait and try again.') : 'Invalid username or password';
+        statusOf(error) === 429
+          ? serverMessageOr(error, 'Too many attempts. Please wait and try again.')
+          : 'Invalid username or password';
       toast({ title: 'Login Failed', description, variant: 'destructive' });
       setBusy(false);
     }
@@ -50,10 +56,18 @@ export function LoginRegisterForm() {
     }
     setBusy(true);
     try {
-      await register({ username: parsed.data.username, password: parsed.data.password, email: parsed.data.email ?? undefined });
+      await register({
+        username: parsed.data.username,
+        password: parsed.data.password,
+        email: parsed.data.email ?? undefined,
+      });
       browser.assign('/');
     } catch (error) {
-      toast({ title: 'Registration Failed', description: serverMessageOr(error, 'Please try a different username'), variant: 'destructive' });
+      toast({
+        title: 'Registration Failed',
+        description: serverMessageOr(error, 'Please try a different username'),
+        variant: 'destructive',
+      });
       setBusy(false);
     }
   };
@@ -70,7 +84,13 @@ export function LoginRegisterForm() {
   };
 
   return (
-    <Stack component="form" noValidate onSubmit={onSubmit} spacing={2} aria-label={mode === 'login' ? 'Login form' : 'Register form'}>
+    <Stack
+      component="form"
+      noValidate
+      onSubmit={onSubmit}
+      spacing={2}
+      aria-label={mode === 'login' ? 'Login form' : 'Register form'}
+    >
       <TextField
         label="Username"
         name="username"
@@ -107,11 +127,22 @@ export function LoginRegisterForm() {
         />
       )}
       <Button type="submit" variant="contained" size="large" disabled={busy}>
-        {mode === 'login' ? (busy ? 'Signing in...' : 'Sign In') : busy ? 'Creating account...' : 'Create Account'}
+        {mode === 'login'
+          ? busy
+            ? 'Signing in...'
+            : 'Sign In'
+          : busy
+            ? 'Creating account...'
+            : 'Create Account'}
       </Button>
       <Typography variant="body2" color="text.secondary" align="center">
         {mode === 'login' ? "Don't have an account? " : 'Already have an account? '}
-        <Link component="button" type="button" onClick={switchMode} sx={{ fontWeight: 600, verticalAlign: 'baseline' }}>
+        <Link
+          component="button"
+          type="button"
+          onClick={switchMode}
+          sx={{ fontWeight: 600, verticalAlign: 'baseline' }}
+        >
           {mode === 'login' ? 'Register' : 'Sign in'}
         </Link>
       </Typography>

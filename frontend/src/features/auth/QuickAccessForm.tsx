@@ -19,7 +19,11 @@ export function QuickAccessForm() {
     event.preventDefault();
     const name = username.trim();
     if (name.length < QUICK_ACCESS_MIN_LENGTH) {
-      toast({ title: 'Invalid Username', description: 'Username must be at least 2 characters long', variant: 'destructive' });
+      toast({
+        title: 'Invalid Username',
+        description: 'Username must be at least 2 characters long',
+        variant: 'destructive',
+      });
       return;
     }
     setBusy(true);
@@ -27,15 +31,26 @@ export function QuickAccessForm() {
       await quickAccess(name);
       browser.assign('/');
     } catch {
-      toast({ title: 'Login Failed', description: 'Please check your username and try again', variant: 'destructive' });
+      toast({
+        title: 'Login Failed',
+        description: 'Please check your username and try again',
+        variant: 'destructive',
+      });
       setBusy(false);
     }
   };
 
   return (
-    <Stack component="form" noValidate onSubmit={(e) => void onSubmit(e)} spacing={2} aria-label="Quick access form">
+    <Stack
+      component="form"
+      noValidate
+      onSubmit={(e) => void onSubmit(e)}
+      spacing={2}
+      aria-label="Quick access form"
+    >
       <Typography variant="body2" color="text.secondary">
-        Jump straight in with just a username. New names get a fresh account; add a password later for extra security.
+        Jump straight in with just a username. New names get a fresh account; add a password later for extra
+        security.
       </Typography>
       <TextField
         label="Username"

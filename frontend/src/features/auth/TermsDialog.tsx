@@ -72,7 +72,11 @@ export function TermsDialog({ open }: { open: boolean }) {
       fullWidth
       disableEscapeKeyDown
       aria-labelledby="terms-title"
-      slotProps={{ paper: { sx: { m: { xs: 1.5, sm: 4 }, maxHeight: { xs: 'calc(100% - 24px)', sm: 'calc(100% - 64px)' } } } }}
+      slotProps={{
+        paper: {
+          sx: { m: { xs: 1.5, sm: 4 }, maxHeight: { xs: 'calc(100% - 24px)', sm: 'calc(100% - 64px)' } },
+        },
+      }}
     >
       <DialogTitle id="terms-title" sx={{ pb: 0.5 }}>
         Terms of Service &amp; Privacy Notice
@@ -99,7 +103,13 @@ export function TermsDialog({ open }: { open: boolean }) {
           label="I have read and agree to the Terms of Service and Privacy Notice"
           sx={{ ml: 0 }}
         />
-        <Button variant="contained" size="large" disabled={!agreed || saving} onClick={() => void accept()} sx={{ ml: '0 !important' }}>
+        <Button
+          variant="contained"
+          size="large"
+          disabled={!agreed || saving}
+          onClick={() => void accept()}
+          sx={{ ml: '0 !important' }}
+        >
           {saving ? 'Saving...' : 'Accept and Continue'}
         </Button>
       </DialogActions>

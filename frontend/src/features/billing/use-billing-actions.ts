@@ -17,9 +17,17 @@ export function useBillingActions(go: (url: string) => void = (url) => browser.a
         go(result.url);
         return;
       }
-      toast({ title: 'Upgrade Failed', description: 'No checkout URL received from server', variant: 'destructive' });
+      toast({
+        title: 'Upgrade Failed',
+        description: 'No checkout URL received from server',
+        variant: 'destructive',
+      });
     } catch (error) {
-      toast({ title: 'Upgrade Failed', description: serverMessageOr(error, 'Failed to start checkout process'), variant: 'destructive' });
+      toast({
+        title: 'Upgrade Failed',
+        description: serverMessageOr(error, 'Failed to start checkout process'),
+        variant: 'destructive',
+      });
     } finally {
       setPending(null);
     }
@@ -35,7 +43,11 @@ export function useBillingActions(go: (url: string) => void = (url) => browser.a
       }
       toast({ title: 'Error', description: 'No portal URL received from server', variant: 'destructive' });
     } catch (error) {
-      toast({ title: 'Error', description: serverMessageOr(error, 'Failed to open billing portal'), variant: 'destructive' });
+      toast({
+        title: 'Error',
+        description: serverMessageOr(error, 'Failed to open billing portal'),
+        variant: 'destructive',
+      });
     } finally {
       setPending(null);
     }

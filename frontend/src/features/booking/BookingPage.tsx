@@ -16,7 +16,11 @@ export function BookingPage() {
         icon={<EventAvailableOutlinedIcon />}
         title="Online booking is coming soon"
         description="Booking links are not open yet. Once they are, you will pick a date and a time slot here and get a confirmation straight away. Please contact the person who sent you this link to arrange a time."
-        upcoming={['Choose a date, then a free time slot', 'Enter your name and, if you like, your e-mail', 'Get an instant confirmation']}
+        upcoming={[
+          'Choose a date, then a free time slot',
+          'Enter your name and, if you like, your e-mail',
+          'Get an instant confirmation',
+        ]}
       />
     </PublicPageLayout>
   );

@@ -10,7 +10,11 @@ import { greetingFor } from './greeting';
 export function ChatSection({ user }: { user: User }) {
   const firstName = user.firstName?.trim() || displayNameOf(user);
   return (
-    <Box data-tour="chat" data-testid="section-chat" sx={{ display: 'flex', flexDirection: 'column', gap: 3, minHeight: '100%' }}>
+    <Box
+      data-tour="chat"
+      data-testid="section-chat"
+      sx={{ display: 'flex', flexDirection: 'column', gap: 3, minHeight: '100%' }}
+    >
       <Box>
         <Typography variant="h4" component="h1" sx={{ fontSize: { xs: '1.6rem', sm: '2rem' } }}>
           {greetingFor(new Date())}, {firstName}

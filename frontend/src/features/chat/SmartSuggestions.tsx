@@ -20,7 +20,13 @@ const TYPE_COLORS: Record<WhisperType, 'primary' | 'info' | 'success' | 'warning
  * The Smart Suggestions list of the sidebar (whispers). A failed load reads like an empty list:
  * it is a background panel and must not alarm the user.
  */
-export function SmartSuggestions({ onAccept, onAccepted }: { onAccept?: (text: string) => void; onAccepted?: () => void }) {
+export function SmartSuggestions({
+  onAccept,
+  onAccepted,
+}: {
+  onAccept?: (text: string) => void;
+  onAccepted?: () => void;
+}) {
   const { data, isLoading } = useWhispers();
   const [accepted, setAccepted] = useState<string[]>([]);
   const whispers = (data ?? []).filter((w) => !accepted.includes(w.id));
@@ -47,9 +53,20 @@ export function SmartSuggestions({ onAccept, onAccepted }: { onAccept?: (text: s
           {whispers.map((whisper) => {
             const type = whisperTypeOf(whisper.type);
             return (
-              <Paper key={whisper.id} variant="outlined" sx={{ p: 1.5, borderRadius: 2 }} data-testid="whisper-card">
+              <Paper
+                key={whisper.id}
+                variant="outlined"
+                sx={{ p: 1.5, borderRadius: 2 }}
+                data-testid="whisper-card"
+              >
                 <Stack spacing={1}>
-                  <Chip label={type} size="small" color={TYPE_COLORS[type]} variant="outlined" sx={{ alignSelf: 'flex-start', textTransform: 'capitalize' }} />
+                  <Chip
+                    label={type}
+                    size="small"
+                    color={TYPE_COLORS[type]}
+                    variant="outlined"
+                    sx={{ alignSelf: 'flex-start', textTransform: 'capitalize' }}
+                  />
                   <Typography variant="body2">{whisper.text}</Typography>
                   <Button
                     size="small"

@@ -6,18 +6,18 @@ import { useDocumentTitle } from '../../components/use-document-title';
 
 /** Contacts: a finished page whose feature arrives with a later issue. */
 export function ContactsPage() {
-  useDocumentTitle("Contacts \u2014 Jarvis");
+  useDocumentTitle('Contacts \u2014 Jarvis');
   return (
     <PublicPageLayout>
-      <SectionHeader title={"Contacts"} subtitle={"Manage your contacts for quick messaging"} />
+      <SectionHeader title={'Contacts'} subtitle={'Manage your contacts for quick messaging'} />
       <ComingSoonPanel
         icon={<ContactsOutlinedIcon />}
-        title={"Contacts are coming soon"}
-        description={"Add people once and refer to them by name when Jarvis sends messages or booking links."}
+        title={'Contacts are coming soon'}
+        description={'Add people once and refer to them by name when Jarvis sends messages or booking links.'}
         upcoming={[
-            "Add contacts with a name, phone number, e-mail and notes",
-            "Edit and delete contacts",
-            "Text a contact by name from chat",
+          'Add contacts with a name, phone number, e-mail and notes',
+          'Edit and delete contacts',
+          'Text a contact by name from chat',
         ]}
       />
     </PublicPageLayout>

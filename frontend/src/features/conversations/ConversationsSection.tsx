@@ -7,15 +7,15 @@ import { SectionHeader } from '../../components/SectionHeader';
 export function ConversationsSection() {
   return (
     <Box data-testid="section-conversations">
-      <SectionHeader title={"Saved Conversations"} subtitle={"Conversations you saved from chat"} />
+      <SectionHeader title={'Saved Conversations'} subtitle={'Conversations you saved from chat'} />
       <ComingSoonPanel
         icon={<BookmarkBorderOutlinedIcon />}
-        title={"Saved conversations are coming soon"}
-        description={"Save a chat with a title, share it by link and recover lost conversations."}
+        title={'Saved conversations are coming soon'}
+        description={'Save a chat with a title, share it by link and recover lost conversations.'}
         upcoming={[
-          "Browse and reopen saved conversations",
-          "Share a conversation with a public read-only link",
-          "Recover a conversation from the last 7 days",
+          'Browse and reopen saved conversations',
+          'Share a conversation with a public read-only link',
+          'Recover a conversation from the last 7 days',
         ]}
       />
     </Box>

@@ -6,18 +6,20 @@ import { useDocumentTitle } from '../../components/use-document-title';
 
 /** Emails: a finished page whose feature arrives with a later issue. */
 export function EmailsPage() {
-  useDocumentTitle("Emails \u2014 Jarvis");
+  useDocumentTitle('Emails \u2014 Jarvis');
   return (
     <PublicPageLayout>
-      <SectionHeader title={"Emails"} subtitle={"Your inbox, inside Jarvis"} />
+      <SectionHeader title={'Emails'} subtitle={'Your inbox, inside Jarvis'} />
       <ComingSoonPanel
         icon={<MailOutlineIcon />}
-        title={"The inbox is coming soon"}
-        description={"Connect your Gmail account to read, search and open your messages without leaving Jarvis."}
+        title={'The inbox is coming soon'}
+        description={
+          'Connect your Gmail account to read, search and open your messages without leaving Jarvis.'
+        }
         upcoming={[
-            "Connect and disconnect your mail account",
-            "Search your inbox and open messages",
-            "Unsubscribe, trash and mark spam on Premium and Enterprise",
+          'Connect and disconnect your mail account',
+          'Search your inbox and open messages',
+          'Unsubscribe, trash and mark spam on Premium and Enterprise',
         ]}
       />
     </PublicPageLayout>

@@ -5,5 +5,9 @@ import { queryTimings } from '../../api/query-timings';
 
 /** GET /api/email/status: stale after 60 s. */
 export function useEmailStatus({ enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery<EmailStatus | null>({ queryKey: queryKeys.emailStatus, enabled, ...queryTimings.emailStatus });
+  return useQuery<EmailStatus | null>({
+    queryKey: queryKeys.emailStatus,
+    enabled,
+    ...queryTimings.emailStatus,
+  });
 }

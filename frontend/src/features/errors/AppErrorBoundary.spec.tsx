@@ -21,7 +21,11 @@ describe('AppErrorBoundary', () => {
       </AppErrorBoundary>,
     );
     expect(screen.getByText('Application Error')).toBeInTheDocument();
-    expect(screen.getByText('Something went wrong while running the application. This might be a temporary issue.')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Something went wrong while running the application. This might be a temporary issue.',
+      ),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Reload Page' }));
     expect(onReload).toHaveBeenCalledTimes(1);
     shouldThrow = false;

@@ -30,7 +30,15 @@ export class AppErrorBoundary extends Component<{ children: ReactNode; onReload?
   render() {
     if (!this.state.error) return this.props.children;
     return (
-      <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', bgcolor: 'background.default', p: 2 }}>
+      <Box
+        sx={{
+          minHeight: '100vh',
+          display: 'grid',
+          placeItems: 'center',
+          bgcolor: 'background.default',
+          p: 2,
+        }}
+      >
         <Card sx={{ width: '100%', maxWidth: 480 }} role="alert">
           <CardContent sx={{ p: { xs: 3, sm: 4 } }}>
             <Stack spacing={2}>

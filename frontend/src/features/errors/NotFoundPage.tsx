@@ -15,7 +15,9 @@ export const NOT_FOUND_TITLE = '404 Page Not Found';
 export function NotFoundPage() {
   useDocumentTitle(NOT_FOUND_TITLE);
   return (
-    <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', bgcolor: 'background.default', p: 2 }}>
+    <Box
+      sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', bgcolor: 'background.default', p: 2 }}
+    >
       <Card sx={{ width: '100%', maxWidth: 460 }} data-testid="not-found">
         <CardContent sx={{ p: { xs: 3, sm: 4 } }}>
           <Stack spacing={2}>
@@ -29,7 +31,13 @@ export function NotFoundPage() {
               Page Not Found
             </Typography>
             <Typography color="text.secondary">Did you forget to add the page to the router?</Typography>
-            <Button component={RouterLink} to="/" variant="contained" startIcon={<HomeOutlinedIcon />} sx={{ alignSelf: 'flex-start' }}>
+            <Button
+              component={RouterLink}
+              to="/"
+              variant="contained"
+              startIcon={<HomeOutlinedIcon />}
+              sx={{ alignSelf: 'flex-start' }}
+            >
               Go to Home
             </Button>
           </Stack>

@@ -20,10 +20,18 @@ export function FaqEntry({ faq }: { faq: HelpFaq }) {
   const [vote, setVote] = useState<'up' | 'down' | null>(null);
   const give = (value: 'up' | 'down') => {
     setVote(value);
-    toast({ title: 'Thanks for your feedback!', description: value === 'up' ? 'Glad this helped.' : 'We will work on making this answer clearer.' });
+    toast({
+      title: 'Thanks for your feedback!',
+      description: value === 'up' ? 'Glad this helped.' : 'We will work on making this answer clearer.',
+    });
   };
   return (
-    <Accordion disableGutters variant="outlined" sx={{ borderRadius: 2, '&:before': { display: 'none' } }} data-testid="faq-entry">
+    <Accordion
+      disableGutters
+      variant="outlined"
+      sx={{ borderRadius: 2, '&:before': { display: 'none' } }}
+      data-testid="faq-entry"
+    >
       <AccordionSummary expandIcon={<ExpandMoreIcon />}>
         <Typography sx={{ fontWeight: 600 }}>{faq.question}</Typography>
       </AccordionSummary>
@@ -36,13 +44,33 @@ export function FaqEntry({ faq }: { faq: HelpFaq }) {
             Was this helpful?
           </Typography>
           <Tooltip title="Yes, this helped">
-            <IconButton size="small" aria-label="This answer helped" aria-pressed={vote === 'up'} color={vote === 'up' ? 'primary' : 'default'} onClick={() => give('up')}>
-              {vote === 'up' ? <ThumbUpAltIcon fontSize="small" /> : <ThumbUpAltOutlinedIcon fontSize="small" />}
+            <IconButton
+              size="small"
+              aria-label="This answer helped"
+              aria-pressed={vote === 'up'}
+              color={vote === 'up' ? 'primary' : 'default'}
+              onClick={() => give('up')}
+            >
+              {vote === 'up' ? (
+                <ThumbUpAltIcon fontSize="small" />
+              ) : (
+                <ThumbUpAltOutlinedIcon fontSize="small" />
+              )}
             </IconButton>
           </Tooltip>
           <Tooltip title="No, this did not help">
-            <IconButton size="small" aria-label="This answer did not help" aria-pressed={vote === 'down'} color={vote === 'down' ? 'primary' : 'default'} onClick={() => give('down')}>
-              {vote === 'down' ? <ThumbDownAltIcon fontSize="small" /> : <ThumbDownAltOutlinedIcon fontSize="small" />}
+            <IconButton
+              size="small"
+              aria-label="This answer did not help"
+              aria-pressed={vote === 'down'}
+              color={vote === 'down' ? 'primary' : 'default'}
+              onClick={() => give('down')}
+            >
+              {vote === 'down' ? (
+                <ThumbDownAltIcon fontSize="small" />
+              ) : (
+                <ThumbDownAltOutlinedIcon fontSize="small" />
+              )}
             </IconButton>
           </Tooltip>
         </Stack>

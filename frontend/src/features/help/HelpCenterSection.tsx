@@ -46,7 +46,12 @@ export function HelpCenterSection({ user }: { user: User }) {
           <Card sx={{ height: '100%' }}>
             <CardActionArea
               sx={{ height: '100%' }}
-              onClick={() => toast({ title: 'Video tutorials are coming soon', description: 'Until then, the documentation covers every feature.' })}
+              onClick={() =>
+                toast({
+                  title: 'Video tutorials are coming soon',
+                  description: 'Until then, the documentation covers every feature.',
+                })
+              }
             >
               <CardContent sx={{ p: 3 }}>
                 <OndemandVideoOutlinedIcon color="primary" sx={{ mb: 1 }} />
@@ -69,14 +74,27 @@ export function HelpCenterSection({ user }: { user: User }) {
           </Typography>
           <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap>
             {FAQ_TOPICS.map((topic) => (
-              <Chip key={topic.label} label={topic.label} clickable component={RouterLink} to={`/help?q=${encodeURIComponent(topic.term)}`} variant="outlined" color="primary" />
+              <Chip
+                key={topic.label}
+                label={topic.label}
+                clickable
+                component={RouterLink}
+                to={`/help?q=${encodeURIComponent(topic.term)}`}
+                variant="outlined"
+                color="primary"
+              />
             ))}
           </Stack>
         </CardContent>
       </Card>
 
       <Box sx={{ mb: 3 }}>
-        <ContactSupportForm defaults={{ email: user.email ?? '', name: [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username || '' }} />
+        <ContactSupportForm
+          defaults={{
+            email: user.email ?? '',
+            name: [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username || '',
+          }}
+        />
       </Box>
 
       <Card>

@@ -54,7 +54,11 @@ export function HelpFeatureCard({ feature }: { feature: HelpFeature }) {
         <Button
           size="small"
           onClick={() => setOpen((o) => !o)}
-          endIcon={<ExpandMoreIcon sx={{ transform: open ? 'rotate(180deg)' : 'none', transition: 'transform 150ms' }} />}
+          endIcon={
+            <ExpandMoreIcon
+              sx={{ transform: open ? 'rotate(180deg)' : 'none', transition: 'transform 150ms' }}
+            />
+          }
           sx={{ alignSelf: 'flex-start', mt: 1, ml: -1 }}
           aria-expanded={open}
         >

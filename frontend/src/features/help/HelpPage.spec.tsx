@@ -60,7 +60,11 @@ describe('HelpPage', () => {
     await user.click(screen.getByRole('button', { name: 'Send Message' }));
     expect(await screen.findByText('Message sent!')).toBeInTheDocument();
     expect(screen.getByText("We'll get back to you soon.")).toBeInTheDocument();
-    expect(fake.calls[0]).toEqual({ method: 'POST', path: '/api/contact', body: { name: 'Ada', email: 'ada@example.com', subject: 'Hello', message: 'I need help' } });
+    expect(fake.calls[0]).toEqual({
+      method: 'POST',
+      path: '/api/contact',
+      body: { name: 'Ada', email: 'ada@example.com', subject: 'Hello', message: 'I need help' },
+    });
   });
 
   it('reports a failed contact message', async () => {

@@ -21,7 +21,14 @@ import { useDocumentTitle } from '../../components/use-document-title';
 import { useCurrentUser } from '../auth/use-current-user';
 import { ContactSupportForm } from './ContactSupportForm';
 import { FaqEntry } from './FaqEntry';
-import { HELP_FAQS, HELP_FEATURES, QUICK_START_STEPS, searchFaqs, searchFeatures, searchSummary } from './help-content';
+import {
+  HELP_FAQS,
+  HELP_FEATURES,
+  QUICK_START_STEPS,
+  searchFaqs,
+  searchFeatures,
+  searchSummary,
+} from './help-content';
 import { HelpFeatureCard } from './HelpFeatureCard';
 
 type HelpTab = 'features' | 'faq';
@@ -80,14 +87,26 @@ export function HelpPage() {
         sx={{ mb: 2, '& .MuiOutlinedInput-root': { bgcolor: 'background.paper' } }}
       />
 
-      <Tabs value={tab} onChange={(_e, v: HelpTab) => setTab(v)} sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}>
+      <Tabs
+        value={tab}
+        onChange={(_e, v: HelpTab) => setTab(v)}
+        sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}
+      >
         <Tab value="features" label="Features" />
         <Tab value="faq" label="FAQ" />
       </Tabs>
 
       {searching && (
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }} role="status" data-testid="help-search-summary">
-          {tab === 'features' ? searchSummary('features', features.length, term) : searchSummary('faq', faqs.length, term)}
+        <Typography
+          variant="body2"
+          color="text.secondary"
+          sx={{ mb: 2 }}
+          role="status"
+          data-testid="help-search-summary"
+        >
+          {tab === 'features'
+            ? searchSummary('features', features.length, term)
+            : searchSummary('faq', faqs.length, term)}
         </Typography>
       )}
 
@@ -125,7 +144,11 @@ export function HelpPage() {
               <Stack spacing={2.5}>
                 {QUICK_START_STEPS.map((step, i) => (
                   <Stack key={step.title} direction="row" spacing={2}>
-                    <Avatar sx={{ bgcolor: 'primary.main', width: 32, height: 32, fontSize: 15, fontWeight: 700 }}>{i + 1}</Avatar>
+                    <Avatar
+                      sx={{ bgcolor: 'primary.main', width: 32, height: 32, fontSize: 15, fontWeight: 700 }}
+                    >
+                      {i + 1}
+                    </Avatar>
                     <Box>
                       <Typography variant="subtitle2">{step.title}</Typography>
                       <Typography variant="body2" color="text.secondary">
@@ -148,10 +171,22 @@ export function HelpPage() {
                 Ask Jarvis directly in chat, or write to our support team.
               </Typography>
               <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
-                <Button component={RouterLink} to="/" variant="contained" color="inherit" startIcon={<ChatBubbleOutlineIcon />} sx={{ color: 'primary.main', bgcolor: 'background.paper' }}>
+                <Button
+                  component={RouterLink}
+                  to="/"
+                  variant="contained"
+                  color="inherit"
+                  startIcon={<ChatBubbleOutlineIcon />}
+                  sx={{ color: 'primary.main', bgcolor: 'background.paper' }}
+                >
                   Ask in Chat
                 </Button>
-                <Button variant="outlined" color="inherit" startIcon={<EmailOutlinedIcon />} onClick={scrollToContact}>
+                <Button
+                  variant="outlined"
+                  color="inherit"
+                  startIcon={<EmailOutlinedIcon />}
+                  onClick={scrollToContact}
+                >
                   Email Support
                 </Button>
               </Stack>
@@ -161,7 +196,17 @@ export function HelpPage() {
       </Grid>
 
       <Box sx={{ mt: 3, scrollMarginTop: 80 }}>
-        <ContactSupportForm ref={contactRef} defaults={user ? { email: user.email ?? '', name: [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username || '' } : undefined} />
+        <ContactSupportForm
+          ref={contactRef}
+          defaults={
+            user
+              ? {
+                  email: user.email ?? '',
+                  name: [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username || '',
+                }
+              : undefined
+          }
+        />
       </Box>
     </PublicPageLayout>
   );

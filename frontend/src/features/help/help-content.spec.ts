@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { HELP_FAQS, HELP_FEATURES, QUICK_START_STEPS, searchFaqs, searchFeatures, searchSummary } from './help-content';
+import {
+  HELP_FAQS,
+  HELP_FEATURES,
+  QUICK_START_STEPS,
+  searchFaqs,
+  searchFeatures,
+  searchSummary,
+} from './help-content';
 
 describe('help content', () => {
   it('has 13 feature cards, 10 FAQ entries and a 3-step quick start', () => {

@@ -210,9 +210,18 @@ export const HELP_FAQS: HelpFaq[] = [
 ];
 
 export const QUICK_START_STEPS = [
-  { title: 'Start chatting', text: 'Type or say "Hey Jarvis" to ask anything: questions, reminders, weather, drafts.' },
-  { title: 'Connect your services', text: 'Open Settings, then Integrations, to connect Gmail, Google Calendar and Discord.' },
-  { title: 'Make it yours', text: 'Choose a personality, a career profile, your theme colours and notifications.' },
+  {
+    title: 'Start chatting',
+    text: 'Type or say "Hey Jarvis" to ask anything: questions, reminders, weather, drafts.',
+  },
+  {
+    title: 'Connect your services',
+    text: 'Open Settings, then Integrations, to connect Gmail, Google Calendar and Discord.',
+  },
+  {
+    title: 'Make it yours',
+    text: 'Choose a personality, a career profile, your theme colours and notifications.',
+  },
 ];
 
 /** FAQ topics of the help area, each with the search term it opens /help with. */

@@ -33,7 +33,17 @@ function Bubble({ from, children }: { from: 'user' | 'assistant'; children: Reac
 /** A still picture of a conversation, to show visitors what Jarvis feels like. */
 export function HeroPreview() {
   return (
-    <Paper elevation={0} sx={(theme) => ({ p: { xs: 2, sm: 3 }, borderRadius: 5, border: 1, borderColor: 'divider', boxShadow: `0 24px 60px ${alpha(theme.palette.primary.main, 0.18)}` })} aria-hidden>
+    <Paper
+      elevation={0}
+      sx={(theme) => ({
+        p: { xs: 2, sm: 3 },
+        borderRadius: 5,
+        border: 1,
+        borderColor: 'divider',
+        boxShadow: `0 24px 60px ${alpha(theme.palette.primary.main, 0.18)}`,
+      })}
+      aria-hidden
+    >
       <Stack direction="row" spacing={1.5} alignItems="center" sx={{ mb: 2.5 }}>
         <JarvisLogo size={30} withName={false} />
         <Box sx={{ flexGrow: 1 }}>
@@ -42,16 +52,26 @@ export function HeroPreview() {
             ● Fully operational
           </Typography>
         </Box>
-        <Chip size="small" icon={<GraphicEqIcon />} label="Hey Jarvis ON" color="primary" variant="outlined" />
+        <Chip
+          size="small"
+          icon={<GraphicEqIcon />}
+          label="Hey Jarvis ON"
+          color="primary"
+          variant="outlined"
+        />
       </Stack>
       <Stack spacing={1.5}>
         <Bubble from="user">Remind me to call Mom tomorrow at 6pm</Bubble>
-        <Bubble from="assistant">Done! I&apos;ll remind you tomorrow at 6:00 PM. Want me to text her that you&apos;ll call?</Bubble>
+        <Bubble from="assistant">
+          Done! I&apos;ll remind you tomorrow at 6:00 PM. Want me to text her that you&apos;ll call?
+        </Bubble>
         <Box>
           <Chip size="small" color="success" icon={<CheckIcon />} label="Reminder Created" />
         </Box>
         <Bubble from="user">Yes, and what&apos;s the weather like tomorrow?</Bubble>
-        <Bubble from="assistant">Sunny, 22°C with a light breeze. A good evening for that call on the porch.</Bubble>
+        <Bubble from="assistant">
+          Sunny, 22°C with a light breeze. A good evening for that call on the porch.
+        </Bubble>
       </Stack>
     </Paper>
   );

@@ -21,7 +21,12 @@ import { PricingPlans } from './PricingPlans';
 
 function SectionTitle({ overline, title, text }: { overline: string; title: string; text: string }) {
   return (
-    <Stack spacing={1.5} alignItems="center" textAlign="center" sx={{ mb: { xs: 4, md: 6 }, maxWidth: 680, mx: 'auto' }}>
+    <Stack
+      spacing={1.5}
+      alignItems="center"
+      textAlign="center"
+      sx={{ mb: { xs: 4, md: 6 }, maxWidth: 680, mx: 'auto' }}
+    >
       <Typography variant="overline" color="primary" sx={{ fontWeight: 700, letterSpacing: '0.12em' }}>
         {overline}
       </Typography>
@@ -39,8 +44,22 @@ function SectionTitle({ overline, title, text }: { overline: string; title: stri
 export function LandingPage({ loading = false }: { loading?: boolean }) {
   useDocumentTitle(PRODUCT_TITLE);
   return (
-    <Box sx={{ bgcolor: 'background.default', minHeight: '100vh' }} data-testid="landing-page" aria-busy={loading}>
-      <AppBar position="sticky" color="inherit" elevation={0} sx={(theme) => ({ borderBottom: 1, borderColor: 'divider', bgcolor: alpha(theme.palette.background.paper, 0.85), backdropFilter: 'blur(8px)' })}>
+    <Box
+      sx={{ bgcolor: 'background.default', minHeight: '100vh' }}
+      data-testid="landing-page"
+      aria-busy={loading}
+    >
+      <AppBar
+        position="sticky"
+        color="inherit"
+        elevation={0}
+        sx={(theme) => ({
+          borderBottom: 1,
+          borderColor: 'divider',
+          bgcolor: alpha(theme.palette.background.paper, 0.85),
+          backdropFilter: 'blur(8px)',
+        })}
+      >
         <Container maxWidth="lg">
           <Toolbar disableGutters sx={{ gap: { xs: 1, sm: 3 } }}>
             <Box sx={{ flexGrow: 1 }}>
@@ -57,7 +76,12 @@ export function LandingPage({ loading = false }: { loading?: boolean }) {
                 Help
               </Link>
             </Stack>
-            <Button component={RouterLink} to="/login" color="inherit" sx={{ display: { xs: 'none', sm: 'inline-flex' } }}>
+            <Button
+              component={RouterLink}
+              to="/login"
+              color="inherit"
+              sx={{ display: { xs: 'none', sm: 'inline-flex' } }}
+            >
               Log in
             </Button>
             <Button component={RouterLink} to="/login" variant="contained">
@@ -77,18 +101,33 @@ export function LandingPage({ loading = false }: { loading?: boolean }) {
           <Grid container spacing={{ xs: 6, md: 8 }} alignItems="center">
             <Grid size={{ xs: 12, md: 6 }}>
               <Stack spacing={3}>
-                <Typography variant="overline" color="primary" sx={{ fontWeight: 700, letterSpacing: '0.12em' }}>
+                <Typography
+                  variant="overline"
+                  color="primary"
+                  sx={{ fontWeight: 700, letterSpacing: '0.12em' }}
+                >
                   Your personal AI assistant
                 </Typography>
-                <Typography variant="h1" sx={{ fontSize: { xs: '2.4rem', sm: '3.2rem', md: '3.8rem' }, lineHeight: 1.08 }}>
+                <Typography
+                  variant="h1"
+                  sx={{ fontSize: { xs: '2.4rem', sm: '3.2rem', md: '3.8rem' }, lineHeight: 1.08 }}
+                >
                   Meet Jarvis. It listens, remembers and gets things done.
                 </Typography>
                 <Typography color="text.secondary" sx={{ fontSize: { xs: 17, md: 19 }, maxWidth: 540 }}>
-                  Chat or talk hands-free with an assistant that remembers you, sets your reminders, answers your phone,
-                  tidies your inbox and keeps your calendar — all in one place you can host yourself.
+                  Chat or talk hands-free with an assistant that remembers you, sets your reminders, answers
+                  your phone, tidies your inbox and keeps your calendar — all in one place you can host
+                  yourself.
                 </Typography>
                 <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
-                  <Button component={RouterLink} to="/login" variant="contained" size="large" endIcon={<ArrowForwardIcon />} sx={{ px: 3.5, py: 1.4 }}>
+                  <Button
+                    component={RouterLink}
+                    to="/login"
+                    variant="contained"
+                    size="large"
+                    endIcon={<ArrowForwardIcon />}
+                    sx={{ px: 3.5, py: 1.4 }}
+                  >
                     Get Started Free
                   </Button>
                   <Button href="#features" variant="outlined" size="large" sx={{ px: 3.5, py: 1.4 }}>
@@ -97,7 +136,9 @@ export function LandingPage({ loading = false }: { loading?: boolean }) {
                 </Stack>
                 <Stack direction="row" spacing={1} alignItems="center" color="text.secondary">
                   <LockOutlinedIcon fontSize="small" />
-                  <Typography variant="body2">Free plan, no credit card. Your conversations stay private.</Typography>
+                  <Typography variant="body2">
+                    Free plan, no credit card. Your conversations stay private.
+                  </Typography>
                 </Stack>
               </Stack>
             </Grid>
@@ -108,7 +149,12 @@ export function LandingPage({ loading = false }: { loading?: boolean }) {
         </Container>
       </Box>
 
-      <Container maxWidth="lg" component="section" id="features" sx={{ py: { xs: 8, md: 12 }, scrollMarginTop: 64 }}>
+      <Container
+        maxWidth="lg"
+        component="section"
+        id="features"
+        sx={{ py: { xs: 8, md: 12 }, scrollMarginTop: 64 }}
+      >
         <SectionTitle
           overline="Features"
           title="One assistant for your whole day"
@@ -144,9 +190,24 @@ export function LandingPage({ loading = false }: { loading?: boolean }) {
         </Grid>
       </Container>
 
-      <Box component="section" id="pricing" sx={{ py: { xs: 8, md: 12 }, bgcolor: 'background.paper', borderTop: 1, borderBottom: 1, borderColor: 'divider', scrollMarginTop: 64 }}>
+      <Box
+        component="section"
+        id="pricing"
+        sx={{
+          py: { xs: 8, md: 12 },
+          bgcolor: 'background.paper',
+          borderTop: 1,
+          borderBottom: 1,
+          borderColor: 'divider',
+          scrollMarginTop: 64,
+        }}
+      >
         <Container maxWidth="lg">
-          <SectionTitle overline="Pricing" title="Simple plans, cancel anytime" text="Start free. Upgrade when you want Jarvis to handle calls and e-mail for you." />
+          <SectionTitle
+            overline="Pricing"
+            title="Simple plans, cancel anytime"
+            text="Start free. Upgrade when you want Jarvis to handle calls and e-mail for you."
+          />
           <PricingPlans />
         </Container>
       </Box>
@@ -164,8 +225,17 @@ export function LandingPage({ loading = false }: { loading?: boolean }) {
           <Typography variant="h4" component="h2" gutterBottom>
             Ready to meet your assistant?
           </Typography>
-          <Typography sx={{ opacity: 0.9, mb: 3 }}>Create a free account in seconds, or jump in with just a username.</Typography>
-          <Button component={RouterLink} to="/login" variant="contained" size="large" color="inherit" sx={{ color: 'primary.main', bgcolor: 'background.paper', px: 4 }}>
+          <Typography sx={{ opacity: 0.9, mb: 3 }}>
+            Create a free account in seconds, or jump in with just a username.
+          </Typography>
+          <Button
+            component={RouterLink}
+            to="/login"
+            variant="contained"
+            size="large"
+            color="inherit"
+            sx={{ color: 'primary.main', bgcolor: 'background.paper', px: 4 }}
+          >
             Sign in to Jarvis
           </Button>
         </Box>
@@ -173,7 +243,12 @@ export function LandingPage({ loading = false }: { loading?: boolean }) {
 
       <Box component="footer" sx={{ borderTop: 1, borderColor: 'divider', py: 4 }}>
         <Container maxWidth="lg">
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} justifyContent="space-between" alignItems={{ xs: 'flex-start', sm: 'center' }}>
+          <Stack
+            direction={{ xs: 'column', sm: 'row' }}
+            spacing={2}
+            justifyContent="space-between"
+            alignItems={{ xs: 'flex-start', sm: 'center' }}
+          >
             <Stack direction="row" spacing={1.5} alignItems="center">
               <JarvisLogo size={24} withName={false} />
               <Typography variant="body2" color="text.secondary">
@@ -181,13 +256,31 @@ export function LandingPage({ loading = false }: { loading?: boolean }) {
               </Typography>
             </Stack>
             <Stack direction="row" spacing={3}>
-              <Link component={RouterLink} to="/help" color="text.secondary" underline="hover" variant="body2">
+              <Link
+                component={RouterLink}
+                to="/help"
+                color="text.secondary"
+                underline="hover"
+                variant="body2"
+              >
                 Help &amp; Documentation
               </Link>
-              <Link component={RouterLink} to="/shared" color="text.secondary" underline="hover" variant="body2">
+              <Link
+                component={RouterLink}
+                to="/shared"
+                color="text.secondary"
+                underline="hover"
+                variant="body2"
+              >
                 Share
               </Link>
-              <Link component={RouterLink} to="/login" color="text.secondary" underline="hover" variant="body2">
+              <Link
+                component={RouterLink}
+                to="/login"
+                color="text.secondary"
+                underline="hover"
+                variant="body2"
+              >
                 Sign in
               </Link>
             </Stack>

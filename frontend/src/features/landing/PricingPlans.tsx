@@ -24,7 +24,12 @@ export function PricingPlans() {
           <Grid key={tier} size={{ xs: 12, md: 4 }}>
             <Card
               data-testid={`plan-${tier}`}
-              sx={{ height: '100%', borderWidth: featured ? 2 : 1, borderColor: featured ? 'primary.main' : 'divider', position: 'relative' }}
+              sx={{
+                height: '100%',
+                borderWidth: featured ? 2 : 1,
+                borderColor: featured ? 'primary.main' : 'divider',
+                position: 'relative',
+              }}
             >
               <CardContent sx={{ p: 3.5, height: '100%', display: 'flex', flexDirection: 'column' }}>
                 <Stack direction="row" justifyContent="space-between" alignItems="center">
@@ -53,7 +58,13 @@ export function PricingPlans() {
                     </ListItem>
                   ))}
                 </List>
-                <Button component={RouterLink} to="/login" variant={featured ? 'contained' : 'outlined'} size="large" fullWidth>
+                <Button
+                  component={RouterLink}
+                  to="/login"
+                  variant={featured ? 'contained' : 'outlined'}
+                  size="large"
+                  fullWidth
+                >
                   {tier === 'free' ? 'Start for free' : `Choose ${plan.name}`}
                 </Button>
               </CardContent>

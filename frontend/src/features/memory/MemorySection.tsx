@@ -7,15 +7,17 @@ import { SectionHeader } from '../../components/SectionHeader';
 export function MemorySection() {
   return (
     <Box data-testid="section-memory">
-      <SectionHeader title={"Memory Bank"} subtitle={"What Jarvis remembers about you"} />
+      <SectionHeader title={'Memory Bank'} subtitle={'What Jarvis remembers about you'} />
       <ComingSoonPanel
         icon={<PsychologyOutlinedIcon />}
-        title={"The Memory Bank is coming soon"}
-        description={"Jarvis will show the facts, events and preferences it keeps so it can help you better, and you will be able to remove any of them."}
+        title={'The Memory Bank is coming soon'}
+        description={
+          'Jarvis will show the facts, events and preferences it keeps so it can help you better, and you will be able to remove any of them.'
+        }
         upcoming={[
-          "Search your memories",
+          'Search your memories',
           "See each memory's type, importance and tags",
-          "Delete memories you no longer want kept",
+          'Delete memories you no longer want kept',
         ]}
       />
     </Box>

@@ -5,9 +5,14 @@ import { queryTimings } from '../../api/query-timings';
 
 /** GET /api/notifications: polled every 15 s, stale after 10 s. */
 export function useNotifications() {
-  return useQuery<Notification[] | null>({ queryKey: queryKeys.notifications, ...queryTimings.notifications });
+  return useQuery<Notification[] | null>({
+    queryKey: queryKeys.notifications,
+    ...queryTimings.notifications,
+  });
 }
 
 export function countUnreadNotifications(notifications: unknown): number {
-  return Array.isArray(notifications) ? notifications.filter((n: Partial<Notification>) => n && n.read !== true).length : 0;
+  return Array.isArray(notifications)
+    ? notifications.filter((n: Partial<Notification>) => n && n.read !== true).length
+    : 0;
 }

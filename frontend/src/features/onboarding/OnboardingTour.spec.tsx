@@ -33,7 +33,17 @@ describe('OnboardingTour', () => {
   it('highlights the target element of a step, and centres steps without one', async () => {
     const target = document.createElement('div');
     target.setAttribute('data-tour', 'chat');
-    target.getBoundingClientRect = () => ({ top: 100, left: 400, width: 500, height: 300, right: 900, bottom: 400, x: 400, y: 100, toJSON: () => ({}) });
+    target.getBoundingClientRect = () => ({
+      top: 100,
+      left: 400,
+      width: 500,
+      height: 300,
+      right: 900,
+      bottom: 400,
+      x: 400,
+      y: 100,
+      toJSON: () => ({}),
+    });
     document.body.appendChild(target);
     const user = userEvent.setup();
     render(<OnboardingTour onFinish={() => undefined} />);

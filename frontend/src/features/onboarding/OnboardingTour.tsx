@@ -20,7 +20,8 @@ function visibleRect(selector: string | undefined): Rect | null {
   const element = document.querySelector(selector);
   if (!element) return null;
   const r = element.getBoundingClientRect();
-  const offscreen = r.right <= 0 || r.bottom <= 0 || r.left >= window.innerWidth || r.top >= window.innerHeight;
+  const offscreen =
+    r.right <= 0 || r.bottom <= 0 || r.left >= window.innerWidth || r.top >= window.innerHeight;
   if (r.width === 0 || r.height === 0 || offscreen) return null;
   return { top: r.top, left: r.left, width: r.width, height: r.height };
 }
@@ -70,7 +71,12 @@ export function OnboardingTour({ onFinish }: OnboardingTourProps) {
   const highlighted = rect !== null;
   const position = highlighted
     ? placeCard(
-        { top: rect.top - HIGHLIGHT_PADDING, left: rect.left - HIGHLIGHT_PADDING, width: rect.width + HIGHLIGHT_PADDING * 2, height: rect.height + HIGHLIGHT_PADDING * 2 },
+        {
+          top: rect.top - HIGHLIGHT_PADDING,
+          left: rect.left - HIGHLIGHT_PADDING,
+          width: rect.width + HIGHLIGHT_PADDING * 2,
+          height: rect.height + HIGHLIGHT_PADDING * 2,
+        },
         { width: cardWidth, height: cardHeight },
         viewport,
         step.position,
@@ -104,7 +110,9 @@ export function OnboardingTour({ onFinish }: OnboardingTourProps) {
             })}
           />
         ) : (
-          <Box sx={(theme) => ({ position: 'fixed', inset: 0, bgcolor: alpha(theme.palette.common.black, 0.6) })} />
+          <Box
+            sx={(theme) => ({ position: 'fixed', inset: 0, bgcolor: alpha(theme.palette.common.black, 0.6) })}
+          />
         )}
         <Paper
           ref={cardRef}
@@ -128,7 +136,11 @@ export function OnboardingTour({ onFinish }: OnboardingTourProps) {
                 <CloseIcon fontSize="small" />
               </IconButton>
             </Stack>
-            <LinearProgress variant="determinate" value={((index + 1) / total) * 100} sx={{ borderRadius: 1 }} />
+            <LinearProgress
+              variant="determinate"
+              value={((index + 1) / total) * 100}
+              sx={{ borderRadius: 1 }}
+            />
             <Typography id="onboarding-title" variant="h6" component="h2">
               {step.title}
             </Typography>
@@ -136,7 +148,15 @@ export function OnboardingTour({ onFinish }: OnboardingTourProps) {
               {step.description}
             </Typography>
             {step.suggestedAction && (
-              <Stack direction="row" spacing={1} sx={(theme) => ({ p: 1.25, borderRadius: 2, bgcolor: alpha(theme.palette.primary.main, 0.08) })}>
+              <Stack
+                direction="row"
+                spacing={1}
+                sx={(theme) => ({
+                  p: 1.25,
+                  borderRadius: 2,
+                  bgcolor: alpha(theme.palette.primary.main, 0.08),
+                })}
+              >
                 <LightbulbOutlinedIcon fontSize="small" color="primary" />
                 <Typography variant="body2">{step.suggestedAction}</Typography>
               </Stack>

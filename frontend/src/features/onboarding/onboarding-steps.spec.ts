@@ -6,7 +6,16 @@ const card = { width: 360, height: 280 };
 
 describe('onboarding steps', () => {
   it('has the eight steps in order', () => {
-    expect(ONBOARDING_STEPS.map((s) => s.id)).toEqual(['welcome', 'chat', 'voice', 'sidebar', 'personality', 'reminders', 'phone', 'complete']);
+    expect(ONBOARDING_STEPS.map((s) => s.id)).toEqual([
+      'welcome',
+      'chat',
+      'voice',
+      'sidebar',
+      'personality',
+      'reminders',
+      'phone',
+      'complete',
+    ]);
   });
 
   it('centres the first and last steps (no target)', () => {
@@ -30,7 +39,12 @@ describe('placeCard', () => {
 
   it('keeps the card inside a small viewport when nothing fits', () => {
     const small = { width: 375, height: 812 };
-    const pos = placeCard({ top: 0, left: 0, width: 375, height: 812 }, { width: 351, height: 300 }, small, 'left');
+    const pos = placeCard(
+      { top: 0, left: 0, width: 375, height: 812 },
+      { width: 351, height: 300 },
+      small,
+      'left',
+    );
     expect(pos.left).toBeGreaterThanOrEqual(12);
     expect(pos.left + 351).toBeLessThanOrEqual(375);
     expect(pos.top + 300).toBeLessThanOrEqual(812);

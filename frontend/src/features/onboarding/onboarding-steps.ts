@@ -91,7 +91,12 @@ const MARGIN = 12;
  * Where the step card goes next to the highlighted element: the preferred side when it fits, else the first side
  * that fits, else over the bottom of the viewport (centred horizontally). Always kept inside the viewport.
  */
-export function placeCard(target: Rect, card: { width: number; height: number }, viewport: { width: number; height: number }, preferred: StepPosition = 'right'): { top: number; left: number } {
+export function placeCard(
+  target: Rect,
+  card: { width: number; height: number },
+  viewport: { width: number; height: number },
+  preferred: StepPosition = 'right',
+): { top: number; left: number } {
   const clampTop = (top: number) => Math.max(MARGIN, Math.min(top, viewport.height - card.height - MARGIN));
   const clampLeft = (left: number) => Math.max(MARGIN, Math.min(left, viewport.width - card.width - MARGIN));
   const candidates: Record<StepPosition, { fits: boolean; top: number; left: number }> = {
@@ -116,8 +121,14 @@ export function placeCard(target: Rect, card: { width: number; height: number },
       left: clampLeft(target.left + target.width / 2 - card.width / 2),
     },
   };
-  const order: StepPosition[] = [preferred, ...(['right', 'bottom', 'left', 'top'] as StepPosition[]).filter((p) => p !== preferred)];
+  const order: StepPosition[] = [
+    preferred,
+    ...(['right', 'bottom', 'left', 'top'] as StepPosition[]).filter((p) => p !== preferred),
+  ];
   const chosen = order.map((p) => candidates[p]).find((c) => c.fits);
   if (chosen) return { top: chosen.top, left: chosen.left };
-  return { top: clampTop(viewport.height - card.height - MARGIN * 2), left: clampLeft(viewport.width / 2 - card.width / 2) };
+  return {
+    top: clampTop(viewport.height - card.height - MARGIN * 2),
+    left: clampLeft(viewport.width / 2 - card.width / 2),
+  };
 }

@@ -17,7 +17,9 @@ const pulse = keyframes`
 export function OrbPage() {
   useDocumentTitle('Voice Orb — Jarvis');
   return (
-    <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', bgcolor: 'background.default', p: 3 }}>
+    <Box
+      sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', bgcolor: 'background.default', p: 3 }}
+    >
       <Stack spacing={3} alignItems="center" textAlign="center" sx={{ maxWidth: 480 }}>
         <Box
           aria-hidden
@@ -37,7 +39,8 @@ export function OrbPage() {
           <Chip label="Coming soon" size="small" color="primary" variant="outlined" />
         </Stack>
         <Typography color="text.secondary">
-          A full-screen voice conversation with Jarvis is on its way. Until then, use &quot;Hey Jarvis&quot; in chat.
+          A full-screen voice conversation with Jarvis is on its way. Until then, use &quot;Hey Jarvis&quot;
+          in chat.
         </Typography>
         <Button component={RouterLink} to="/" variant="contained" startIcon={<ArrowBackIcon />}>
           Back to Jarvis

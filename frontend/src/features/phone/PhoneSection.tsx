@@ -7,15 +7,17 @@ import { SectionHeader } from '../../components/SectionHeader';
 export function PhoneSection() {
   return (
     <Box data-testid="section-phone">
-      <SectionHeader title={"Phone Messages"} subtitle={"Messages callers left with Jarvis"} />
+      <SectionHeader title={'Phone Messages'} subtitle={'Messages callers left with Jarvis'} />
       <ComingSoonPanel
         icon={<VoicemailOutlinedIcon />}
-        title={"Phone messages are coming soon"}
-        description={"When people call your Jarvis number, their messages, transcripts and recordings will appear here."}
+        title={'Phone messages are coming soon'}
+        description={
+          'When people call your Jarvis number, their messages, transcripts and recordings will appear here.'
+        }
         upcoming={[
-          "Filter messages by status and priority",
-          "Read transcripts, play recordings and add notes",
-          "Mark messages as read, replied or archived",
+          'Filter messages by status and priority',
+          'Read transcripts, play recordings and add notes',
+          'Mark messages as read, replied or archived',
         ]}
       />
     </Box>

@@ -7,15 +7,17 @@ import { SectionHeader } from '../../components/SectionHeader';
 export function RemindersSection() {
   return (
     <Box data-testid="section-reminders">
-      <SectionHeader title={"Your Reminders"} subtitle={"Everything Jarvis will remind you about"} />
+      <SectionHeader title={'Your Reminders'} subtitle={'Everything Jarvis will remind you about'} />
       <ComingSoonPanel
         icon={<AlarmOutlinedIcon />}
-        title={"Reminders are coming soon"}
-        description={"Soon you will add, complete and delete reminders here, in plain words or with a date and time."}
+        title={'Reminders are coming soon'}
+        description={
+          'Soon you will add, complete and delete reminders here, in plain words or with a date and time.'
+        }
         upcoming={[
-          "Add reminders like \"tomorrow morning\" or pick an exact date and time",
-          "Tick reminders off as done and see what is still open",
-          "Sync reminders with Google Calendar",
+          'Add reminders like "tomorrow morning" or pick an exact date and time',
+          'Tick reminders off as done and see what is still open',
+          'Sync reminders with Google Calendar',
         ]}
       />
     </Box>

@@ -10,5 +10,7 @@ export function useReminders() {
 
 /** Reminders not done: the sidebar badge. Tolerates an unexpected body while the service is unbuilt. */
 export function countOpenReminders(reminders: unknown): number {
-  return Array.isArray(reminders) ? reminders.filter((r: Partial<Reminder>) => r && r.done !== true).length : 0;
+  return Array.isArray(reminders)
+    ? reminders.filter((r: Partial<Reminder>) => r && r.done !== true).length
+    : 0;
 }

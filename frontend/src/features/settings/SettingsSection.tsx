@@ -19,7 +19,13 @@ export function SettingsSection() {
   return (
     <Box data-testid="section-settings">
       <SectionHeader title="Settings" subtitle="Your profile, voice, theme, notifications and calendar" />
-      <Tabs value={tab} onChange={(_e, value: SettingsTab) => setTab(value)} variant="scrollable" allowScrollButtonsMobile sx={{ mb: 3, borderBottom: 1, borderColor: 'divider' }}>
+      <Tabs
+        value={tab}
+        onChange={(_e, value: SettingsTab) => setTab(value)}
+        variant="scrollable"
+        allowScrollButtonsMobile
+        sx={{ mb: 3, borderBottom: 1, borderColor: 'divider' }}
+      >
         {TABS.map((name) => (
           <Tab key={name} value={name} label={name} />
         ))}
@@ -37,7 +43,11 @@ export function SettingsSection() {
           icon={<RecordVoiceOverOutlinedIcon />}
           title="Voice cloning is coming soon"
           description="Premium and Enterprise subscribers will be able to clone their own voice so Jarvis speaks like them."
-          upcoming={['Record 3 to 5 short voice samples', 'Create your voice clone', 'Switch "Use my voice" on or off']}
+          upcoming={[
+            'Record 3 to 5 short voice samples',
+            'Create your voice clone',
+            'Switch "Use my voice" on or off',
+          ]}
         />
       )}
       {tab === 'Theme' && <ThemeSettingsPanel />}
@@ -46,7 +56,10 @@ export function SettingsSection() {
           icon={<NotificationsActiveOutlinedIcon />}
           title="Notification preferences are coming soon"
           description="Choose how Jarvis reaches you: text message, browser push or e-mail, event by event."
-          upcoming={['A spoken wake-up briefing at the time you choose', 'SMS, push and e-mail alerts per event type']}
+          upcoming={[
+            'A spoken wake-up briefing at the time you choose',
+            'SMS, push and e-mail alerts per event type',
+          ]}
         />
       )}
       {tab === 'Calendar' && (
@@ -54,7 +67,10 @@ export function SettingsSection() {
           icon={<CalendarMonthOutlinedIcon />}
           title="Calendar sync is coming soon"
           description="Connect Google Calendar so your events become reminders and calls."
-          upcoming={['Connect or disconnect Google Calendar', 'Turn events into reminders and phone calls automatically']}
+          upcoming={[
+            'Connect or disconnect Google Calendar',
+            'Turn events into reminders and phone calls automatically',
+          ]}
         />
       )}
     </Box>

@@ -50,7 +50,14 @@ export function ThemeSettingsPanel() {
             <Typography variant="subtitle2" gutterBottom>
               Colour scheme
             </Typography>
-            <Stack direction="row" spacing={2} flexWrap="wrap" useFlexGap role="radiogroup" aria-label="Colour scheme">
+            <Stack
+              direction="row"
+              spacing={2}
+              flexWrap="wrap"
+              useFlexGap
+              role="radiogroup"
+              aria-label="Colour scheme"
+            >
               {THEME_COLORS.map((option) => {
                 const selected = option === color;
                 return (

@@ -30,7 +30,13 @@ describe('ShareProductPanel', () => {
     const invite = screen.getByRole('link', { name: 'Send Email Invitation' });
     expect(invite.getAttribute('href')).toMatch(/^mailto:\?subject=.+&body=.+/);
     expect(decodeURIComponent(invite.getAttribute('href') ?? '')).toContain(window.location.origin);
-    for (const benefit of ['Chat with memory', 'Reminders', 'Phone message handling', 'Voice', 'Calendar integration']) {
+    for (const benefit of [
+      'Chat with memory',
+      'Reminders',
+      'Phone message handling',
+      'Voice',
+      'Calendar integration',
+    ]) {
       expect(screen.getByText(benefit)).toBeInTheDocument();
     }
   });

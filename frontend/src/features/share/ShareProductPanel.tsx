@@ -32,7 +32,11 @@ export function ShareProductPanel() {
       clearTimeout(timer.current);
       timer.current = setTimeout(() => setCopied(false), SHARE_COPY_CONFIRMATION_MS);
     } catch {
-      toast({ title: 'Copy failed', description: 'Select the link and copy it yourself.', variant: 'destructive' });
+      toast({
+        title: 'Copy failed',
+        description: 'Select the link and copy it yourself.',
+        variant: 'destructive',
+      });
     }
   };
 
@@ -56,7 +60,12 @@ export function ShareProductPanel() {
                 endAdornment: (
                   <InputAdornment position="end">
                     <Tooltip title={copied ? 'Copied!' : 'Copy link'}>
-                      <IconButton aria-label="Copy link" onClick={() => void copy()} edge="end" color={copied ? 'success' : 'default'}>
+                      <IconButton
+                        aria-label="Copy link"
+                        onClick={() => void copy()}
+                        edge="end"
+                        color={copied ? 'success' : 'default'}
+                      >
                         {copied ? <CheckIcon /> : <ContentCopyIcon />}
                       </IconButton>
                     </Tooltip>

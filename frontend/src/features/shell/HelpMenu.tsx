@@ -12,7 +12,13 @@ import ReplayIcon from '@mui/icons-material/Replay';
 import SupportAgentOutlinedIcon from '@mui/icons-material/SupportAgentOutlined';
 
 /** The sidebar header's help menu: Restart Tutorial, Documentation, Contact Support. */
-export function HelpMenu({ onRestartTutorial, onContactSupport }: { onRestartTutorial: () => void; onContactSupport: () => void }) {
+export function HelpMenu({
+  onRestartTutorial,
+  onContactSupport,
+}: {
+  onRestartTutorial: () => void;
+  onContactSupport: () => void;
+}) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const navigate = useNavigate();
   const close = () => setAnchor(null);

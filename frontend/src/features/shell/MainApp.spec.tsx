@@ -43,8 +43,14 @@ describe('MainApp', () => {
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
     expect(within(nav).getByRole('link', { name: 'Emails' })).toHaveAttribute('href', '/emails');
     expect(within(nav).getByRole('link', { name: 'Voice Orb' })).toHaveAttribute('href', '/orb');
-    expect(within(nav).getByRole('link', { name: 'Discord Setup' })).toHaveAttribute('href', '/discord-setup');
-    expect(within(nav).getByRole('link', { name: 'Saved Conversations' })).toHaveAttribute('href', '/conversations');
+    expect(within(nav).getByRole('link', { name: 'Discord Setup' })).toHaveAttribute(
+      'href',
+      '/discord-setup',
+    );
+    expect(within(nav).getByRole('link', { name: 'Saved Conversations' })).toHaveAttribute(
+      'href',
+      '/conversations',
+    );
     expect(within(nav).getByRole('link', { name: 'Contacts' })).toHaveAttribute('href', '/contacts');
     expect(within(nav).getByRole('link', { name: 'Contracts' })).toHaveAttribute('target', '_blank');
   });
@@ -75,7 +81,9 @@ describe('MainApp', () => {
     const listener = (e: Event) => seen.push((e as CustomEvent).detail);
     window.addEventListener('addChatMessage', listener);
     const user = userEvent.setup();
-    renderApp(testUser, { 'GET /api/whispers': { body: [{ id: 'w1', text: 'Leave early for your 9am', type: 'commute' }] } });
+    renderApp(testUser, {
+      'GET /api/whispers': { body: [{ id: 'w1', text: 'Leave early for your 9am', type: 'commute' }] },
+    });
     await user.click(await screen.findByRole('button', { name: 'Accept' }));
     window.removeEventListener('addChatMessage', listener);
     expect(seen).toEqual([{ text: 'Leave early for your 9am', sender: 'user' }]);
@@ -97,7 +105,10 @@ describe('MainApp', () => {
     const accepted = { ...testUser, termsAccepted: true };
     const pending = { ...testUser, termsAccepted: false, onboardingCompleted: true };
     const user = userEvent.setup();
-    stubFetch({ 'GET /api/auth/user': { body: accepted }, 'POST /api/auth/accept-terms': { body: accepted } });
+    stubFetch({
+      'GET /api/auth/user': { body: accepted },
+      'POST /api/auth/accept-terms': { body: accepted },
+    });
     renderWithProviders(<MainApp user={pending} />, { user: pending });
     const dialog = screen.getByRole('dialog', { name: 'Terms of Service & Privacy Notice' });
     expect(within(dialog).getByText(/October 9, 2025/)).toBeInTheDocument();

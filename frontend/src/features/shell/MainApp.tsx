@@ -52,10 +52,19 @@ export function MainApp({ user }: { user: User }) {
   );
 
   return (
-    <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }} data-testid="main-app" data-section={section}>
+    <Box
+      sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}
+      data-testid="main-app"
+      data-section={section}
+    >
       {isMobile ? (
         <>
-          <AppBar position="fixed" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
+          <AppBar
+            position="fixed"
+            color="inherit"
+            elevation={0}
+            sx={{ borderBottom: 1, borderColor: 'divider' }}
+          >
             <Toolbar sx={{ gap: 1 }}>
               <IconButton edge="start" aria-label="Open navigation" onClick={() => setDrawerOpen(true)}>
                 <MenuIcon />
@@ -79,12 +88,23 @@ export function MainApp({ user }: { user: User }) {
       ) : (
         <Box
           component="aside"
-          sx={{ width: SIDEBAR_WIDTH, flexShrink: 0, position: 'sticky', top: 0, height: '100vh', borderRight: 1, borderColor: 'divider' }}
+          sx={{
+            width: SIDEBAR_WIDTH,
+            flexShrink: 0,
+            position: 'sticky',
+            top: 0,
+            height: '100vh',
+            borderRight: 1,
+            borderColor: 'divider',
+          }}
         >
           {nav}
         </Box>
       )}
-      <Box component="main" sx={{ flexGrow: 1, minWidth: 0, px: { xs: 2, sm: 4 }, pt: isMobile ? 10 : 5, pb: 6 }}>
+      <Box
+        component="main"
+        sx={{ flexGrow: 1, minWidth: 0, px: { xs: 2, sm: 4 }, pt: isMobile ? 10 : 5, pb: 6 }}
+      >
         <Box sx={{ maxWidth: 1100, mx: 'auto' }}>
           <SectionView section={section} user={user} />
         </Box>

@@ -22,7 +22,13 @@ function badgeLabel(count: number) {
   return count > 99 ? '99+' : String(count);
 }
 
-function NavEntry({ item, active, count, onSelectSection, onNavigate }: {
+function NavEntry({
+  item,
+  active,
+  count,
+  onSelectSection,
+  onNavigate,
+}: {
   item: NavItem;
   active: boolean;
   count: number;
@@ -32,7 +38,10 @@ function NavEntry({ item, active, count, onSelectSection, onNavigate }: {
   const content = (
     <>
       <ListItemIcon sx={{ minWidth: 40 }}>{item.icon}</ListItemIcon>
-      <ListItemText primary={item.label} slotProps={{ primary: { variant: 'body2', fontWeight: active ? 700 : 500 } }} />
+      <ListItemText
+        primary={item.label}
+        slotProps={{ primary: { variant: 'body2', fontWeight: active ? 700 : 500 } }}
+      />
       {count > 0 && (
         <Badge
           badgeContent={badgeLabel(count)}
@@ -69,7 +78,14 @@ function NavEntry({ item, active, count, onSelectSection, onNavigate }: {
     );
   }
   return (
-    <ListItemButton {...common} component="a" href={item.href} target="_blank" rel="noopener noreferrer" onClick={onNavigate}>
+    <ListItemButton
+      {...common}
+      component="a"
+      href={item.href}
+      target="_blank"
+      rel="noopener noreferrer"
+      onClick={onNavigate}
+    >
       {content}
     </ListItemButton>
   );
@@ -86,7 +102,16 @@ export function NavList({ activeSection, badges, onSelectSection, onNavigate }: 
           disablePadding
           sx={{ px: 1.5, pb: 1 }}
           subheader={
-            <ListSubheader disableSticky sx={{ bgcolor: 'transparent', lineHeight: '32px', fontSize: 12, letterSpacing: '0.06em', textTransform: 'uppercase' }}>
+            <ListSubheader
+              disableSticky
+              sx={{
+                bgcolor: 'transparent',
+                lineHeight: '32px',
+                fontSize: 12,
+                letterSpacing: '0.06em',
+                textTransform: 'uppercase',
+              }}
+            >
               {group.title}
             </ListSubheader>
           }

@@ -41,7 +41,12 @@ export function SideNav({ user, activeSection, onSelectSection, onRestartTutoria
       </Stack>
       <Divider />
       <Box sx={{ flexGrow: 1, overflowY: 'auto', py: 1 }}>
-        <NavList activeSection={activeSection} badges={badges} onSelectSection={onSelectSection} onNavigate={onClose} />
+        <NavList
+          activeSection={activeSection}
+          badges={badges}
+          onSelectSection={onSelectSection}
+          onNavigate={onClose}
+        />
         <Divider sx={{ my: 1.5, mx: 2 }} />
         <SmartSuggestions
           onAccepted={() => {

@@ -10,7 +10,10 @@ export function ThemeModeToggle() {
   const next = mode === 'dark' ? 'light' : 'dark';
   return (
     <Tooltip title={next === 'dark' ? 'Switch to dark mode' : 'Switch to light mode'}>
-      <IconButton aria-label={next === 'dark' ? 'Switch to dark mode' : 'Switch to light mode'} onClick={() => setMode(next)}>
+      <IconButton
+        aria-label={next === 'dark' ? 'Switch to dark mode' : 'Switch to light mode'}
+        onClick={() => setMode(next)}
+      >
         {mode === 'dark' ? <LightModeOutlinedIcon /> : <DarkModeOutlinedIcon />}
       </IconButton>
     </Tooltip>

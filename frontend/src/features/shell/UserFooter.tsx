@@ -26,8 +26,18 @@ export function UserFooter({ user }: { user: User }) {
   const [leaving, setLeaving] = useState(false);
   const name = displayNameOf(user);
   return (
-    <Stack direction="row" spacing={1.5} alignItems="center" sx={{ p: 2, borderTop: 1, borderColor: 'divider' }} data-testid="user-footer">
-      <Avatar src={user.profileImageUrl ?? undefined} alt={name} sx={{ bgcolor: 'primary.main', width: 40, height: 40, fontSize: 16 }}>
+    <Stack
+      direction="row"
+      spacing={1.5}
+      alignItems="center"
+      sx={{ p: 2, borderTop: 1, borderColor: 'divider' }}
+      data-testid="user-footer"
+    >
+      <Avatar
+        src={user.profileImageUrl ?? undefined}
+        alt={name}
+        sx={{ bgcolor: 'primary.main', width: 40, height: 40, fontSize: 16 }}
+      >
         {initialsOf(user)}
       </Avatar>
       <Stack sx={{ minWidth: 0, flexGrow: 1 }}>

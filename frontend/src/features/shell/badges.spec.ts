@@ -53,7 +53,9 @@ describe('whispers', () => {
 describe('user display', () => {
   const base = { firstName: null, lastName: null, username: null, email: null };
   it('shows the name, else the username, else the e-mail', () => {
-    expect(displayNameOf({ ...base, firstName: 'Ada', lastName: 'Lovelace', email: 'a@x' })).toBe('Ada Lovelace');
+    expect(displayNameOf({ ...base, firstName: 'Ada', lastName: 'Lovelace', email: 'a@x' })).toBe(
+      'Ada Lovelace',
+    );
     expect(displayNameOf({ ...base, username: 'ada', email: 'a@x' })).toBe('ada');
     expect(displayNameOf({ ...base, email: 'a@x' })).toBe('a@x');
   });

@@ -2,7 +2,10 @@ import type { User } from '@jarvis/contracts';
 
 /** The name shown in the sidebar: first and last name, else username, else e-mail. */
 export function displayNameOf(user: Pick<User, 'firstName' | 'lastName' | 'username' | 'email'>): string {
-  const full = [user.firstName, user.lastName].filter((p) => p && p.trim()).join(' ').trim();
+  const full = [user.firstName, user.lastName]
+    .filter((p) => p && p.trim())
+    .join(' ')
+    .trim();
   return full || user.username || user.email || 'Guest';
 }
 

@@ -7,15 +7,17 @@ import { SectionHeader } from '../../components/SectionHeader';
 export function ShortcutsSection() {
   return (
     <Box data-testid="section-shortcuts">
-      <SectionHeader title={"Quick Responses"} subtitle={"Shortcuts that answer common requests instantly"} />
+      <SectionHeader title={'Quick Responses'} subtitle={'Shortcuts that answer common requests instantly'} />
       <ComingSoonPanel
         icon={<BoltOutlinedIcon />}
-        title={"Quick Responses are coming soon"}
-        description={"Define trigger phrases and a reply template, and Jarvis will answer matching messages instantly."}
+        title={'Quick Responses are coming soon'}
+        description={
+          'Define trigger phrases and a reply template, and Jarvis will answer matching messages instantly.'
+        }
         upcoming={[
-          "Create shortcuts with several trigger phrases",
-          "Edit, disable or delete shortcuts",
-          "See how often each shortcut was used",
+          'Create shortcuts with several trigger phrases',
+          'Edit, disable or delete shortcuts',
+          'See how often each shortcut was used',
         ]}
       />
     </Box>
