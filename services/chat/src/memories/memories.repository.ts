@@ -17,8 +17,14 @@ export class MemoriesRepository {
   }
 
   /** What goes into a prompt: the most important first, then the most recent. One query. */
-  forPrompt(userId: string, limit: number): Promise<MemoryEntity[]> {
-    return this.repo.find({ where: { userId }, order: { importance: 'DESC', createdAt: 'DESC' }, take: limit });
+  async forPrompt(userId: string, limit: number): Promise<MemoryEntity[]> {
+    // Plain SQL: this runs on every chat turn.
+    const rows: { id: string; type: string; content: string; importance: number; tags: string[]; created_at: Date }[] = await this.repo.query(
+      `SELECT id, type, content, importance, tags, created_at FROM "chat"."memories"
+        WHERE user_id = $1 ORDER BY importance DESC, created_at DESC LIMIT $2`,
+      [userId, limit],
+    );
+    return rows.map((r) => Object.assign(new MemoryEntity(), { id: r.id, userId, type: r.type, content: r.content, importance: r.importance, tags: r.tags, createdAt: r.created_at }));
   }
 
   async insert(userId: string, memories: NewMemory[]) {

@@ -15,10 +15,12 @@ export class MessagesRepository {
   }
 
   async insert(userId: string, role: 'user' | 'assistant', content: string, actions: ChatAction[] = []): Promise<MessageEntity> {
-    const row = this.repo.create({ userId, role, content, actions });
-    // jsonb payloads do not fit TypeORM's deep-partial insert type; the entity itself is what is inserted.
-    await this.repo.insert(row as never);
-    return row;
+    // Plain SQL: this runs twice on every chat turn.
+    const [inserted]: { id: string; created_at: Date }[] = await this.repo.query(
+      `INSERT INTO "chat"."messages" (user_id, role, content, actions) VALUES ($1, $2, $3, $4::jsonb) RETURNING id, created_at`,
+      [userId, role, content, JSON.stringify(actions)],
+    );
+    return Object.assign(new MessageEntity(), { id: inserted.id, userId, role, content, actions, createdAt: inserted.created_at });
   }
 
   /** The caller's most recent `limit` messages, answered oldest first. */

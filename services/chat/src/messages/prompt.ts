@@ -17,10 +17,13 @@ export interface PromptParts {
 const TOOL_GUIDANCE =
   'When the user asks for something one of your tools does (reminders, weather, events, Discord, web search, drafting texts or emails, email clean-up, interpreter, music, phone messages), call the tool: the app shows it as a button the user clicks to run it, so never claim it is already done.';
 
+// Building an Intl formatter is costly; one for the process keeps the hot path lean.
+const NOW_FORMAT = new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', dateStyle: 'full', timeStyle: 'short' });
+
 export function systemPrompt(parts: PromptParts): string {
   const sections = [
     parts.personality.systemPrompt,
-    `Current time: ${parts.now.toLocaleString('en-US', { timeZone: 'America/New_York', dateStyle: 'full', timeStyle: 'short' })} (America/New_York).`,
+    `Current time: ${NOW_FORMAT.format(parts.now)} (America/New_York).`,
     TOOL_GUIDANCE,
   ];
   if (parts.career.contextPrompt) sections.push(`Career context: ${parts.career.contextPrompt}`);
