@@ -1,0 +1,175 @@
+#!/usr/bin/env node
+// npm run bench: performance figures of the running system, measured in one run on this machine.
+//  1. An authenticated GET through gateway -> NATS -> calendar -> Postgres (GET /api/reminders), against the same
+//     calendar handler called in-process: requests per second, p50 and p99 of both, the hop's added p50 and the ratio.
+//  2. The chat round trip (POST /api/chat) through gateway and chat against a model that answers at once,
+//     20 concurrent users: p50 and our path's overhead.
+//  3. The resident memory of every process `npm start` runs, once idle.
+// Targets (issues 2 and 4): hop adds <= 2 ms at p50, >= 2,000 req/s; chat overhead < 15 ms p50; all RSS < 1.5 GB.
+import { spawn, spawnSync } from 'node:child_process';
+
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { benchChat, startFakeModel } from '../services/chat/bench/chat-roundtrip.mjs';
+import { dropDatabase } from './lib/infra.mjs';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const require = createRequire(import.meta.url);
+const port = Number(process.env.BENCH_PORT ?? 3200);
+const baseUrl = `http://127.0.0.1:${port}`;
+const runId = `bench${Date.now().toString(36)}`;
+const databaseUrl = `postgres://postgres@127.0.0.1:5432/jarvis_${runId}`;
+const duration = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
+
+const round = (x) => Math.round(x * 100) / 100;
+const log = (msg) => console.log(msg);
+
+if (process.env.JARVIS_SKIP_BUILD !== '1') {
+  log('building…');
+  const res = spawnSync('npx', ['nx', 'run-many', '-t', 'build', '--outputStyle=static'], {
+    cwd: root, stdio: 'ignore', env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false' },
+  });
+  if (res.status !== 0) throw new Error('build failed');
+}
+
+const model = await startFakeModel();
+const systemEnv = {
+  ...process.env,
+  PORT: String(port),
+  DATABASE_URL: databaseUrl,
+  NATS_SUBJECT_PREFIX: `${runId}.`,
+  REDIS_PREFIX: `${runId}:`,
+  JARVIS_SKIP_BUILD: '1',
+  LOG_LEVEL: 'warn',
+  OPENAI_API_KEY: 'bench',
+  OPENAI_BASE_URL: model.baseURL,
+  REMINDER_POLL_MS: '0',
+};
+log(`starting the system on ${baseUrl} (database jarvis_${runId})…`);
+const system = spawn(process.execPath, [join(root, 'scripts/start.mjs')], { cwd: root, env: systemEnv, stdio: ['ignore', 'pipe', 'inherit'] });
+let output = '';
+system.stdout.on('data', (chunk) => (output += chunk));
+await waitFor(() => output.includes('Jarvis is up'), 120_000, 'the system did not start');
+
+try {
+  const cookie = await signUp();
+  for (let i = 0; i < 3; i++) await call('POST', '/api/reminders', cookie, { title: `Bench reminder ${i}`, when: 'tomorrow at 9am' });
+  const me = await call('GET', '/api/auth/user', cookie);
+
+  log(`\n1. GET /api/reminders, ${connections} connections, ${duration} s each`);
+  await load('/api/reminders', cookie, 2); // warm-up
+  const http = await load('/api/reminders', cookie, duration);
+  const direct = await inProcess(me.id, duration);
+  const table = [
+    { path: 'gateway -> NATS -> calendar -> Postgres', rps: Math.round(http.rps), p50: http.p50, p99: http.p99, errors: http.errors },
+    { path: 'calendar handler in-process -> Postgres', rps: Math.round(direct.rps), p50: direct.p50, p99: direct.p99, errors: direct.errors },
+  ];
+  console.table(table);
+  log(`hop adds ${round(http.p50 - direct.p50)} ms at p50 (target <= 2 ms); throughput ratio http/in-process ${round(http.rps / direct.rps)}; ` +
+    `${Math.round(http.rps)} req/s (target >= 2000)`);
+
+  log('\n2. POST /api/chat, 20 concurrent users, model answering at once');
+  const chat = await benchChat({ baseUrl, cookie, concurrency: 20, modelUrl: model.url });
+  console.table([chat]);
+  log(`chat overhead p50 ${chat.overheadP50} ms (target < 15 ms)`);
+
+  log('\n3. Resident memory of the processes npm start runs, idle');
+  await new Promise((r) => setTimeout(r, 3000));
+  const rss = residentMemory(system.pid);
+  console.table(rss.rows);
+  log(`total ${rss.totalMb} MB (target < 1536 MB)`);
+} finally {
+  system.kill('SIGTERM');
+  await new Promise((r) => system.once('exit', r));
+  await model.close();
+  await dropDatabase(databaseUrl).catch(() => undefined);
+}
+
+async function signUp() {
+  const res = await fetch(`${baseUrl}/api/register`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
+    body: JSON.stringify({ username: `bench${Date.now()}`, password: 'bench-password' }),
+  });
+  if (res.status !== 201) throw new Error(`register failed: ${res.status} ${await res.text()}`);
+  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+}
+
+async function call(method, path, cookie, body) {
+  const res = await fetch(baseUrl + path, {
+    method,
+    headers: { Cookie: cookie, 'X-Requested-With': 'XMLHttpRequest', ...(body ? { 'Content-Type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+async function load(path, cookie, seconds) {
+  const result = await autocannon({ url: baseUrl + path, connections, duration: seconds, headers: { cookie, 'x-requested-with': 'XMLHttpRequest' } });
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
+}
+
+/** The calendar service's own handler in this process: the same code path minus gateway, HTTP and NATS. */
+async function inProcess(userId, seconds) {
+  process.env.DATABASE_URL = databaseUrl;
+  process.env.NATS_SUBJECT_PREFIX = `${runId}direct.`;
+  process.env.LOG_LEVEL = 'silent';
+  require('reflect-metadata');
+  const { NestFactory } = require('@nestjs/core');
+  const { AppModule } = require(join(root, 'services/calendar/dist/app.module.js'));
+  const { RemindersHandler } = require(join(root, 'services/calendar/dist/reminders/reminders.handler.js'));
+  const app = await NestFactory.createApplicationContext(AppModule, { logger: false });
+  const handler = app.get(RemindersHandler);
+  const ctx = { userId, tier: 'free', requestId: 'bench' };
+  const latencies = [];
+  let errors = 0;
+  const deadline = performance.now() + seconds * 1000;
+  await Promise.all(Array.from({ length: connections }, async () => {
+    while (performance.now() < deadline) {
+      const t0 = performance.now();
+      try {
+        await handler.list({ ctx, data: {} });
+        latencies.push(performance.now() - t0);
+      } catch {
+        errors++;
+      }
+    }
+  }));
+  await app.close();
+  latencies.sort((a, b) => a - b);
+  const pick = (p) => round(latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))]);
+  return { rps: latencies.length / seconds, p50: pick(0.5), p99: pick(0.99), errors };
+}
+
+function residentMemory(rootPid) {
+  const ps = spawnSync('ps', ['-eo', 'pid=,ppid=,rss=,args='], { encoding: 'utf8' }).stdout.trim().split('\n');
+  const procs = ps.map((line) => {
+    const [pid, ppid, rssKb, ...args] = line.trim().split(/\s+/);
+    return { pid: Number(pid), ppid: Number(ppid), rssKb: Number(rssKb), args: args.join(' ') };
+  });
+  const tree = new Set([rootPid]);
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const p of procs) if (tree.has(p.ppid) && !tree.has(p.pid)) { tree.add(p.pid); grew = true; }
+  }
+  const rows = procs.filter((p) => tree.has(p.pid)).map((p) => ({
+    process: p.args.includes('scripts/start.mjs') ? 'npm start (supervisor)' : p.args.replace(root + '/', '').replace(/^.*node /, ''),
+    rssMb: round(p.rssKb / 1024),
+  }));
+  return { rows, totalMb: round(rows.reduce((sum, r) => sum + r.rssMb, 0)) };
+}
+
+async function waitFor(check, timeoutMs, message) {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`${message}\n${output}`);
+    if (system.exitCode !== null) throw new Error(`${message}: start.mjs exited\n${output}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
