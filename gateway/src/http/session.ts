@@ -21,7 +21,8 @@ export function sessionMiddleware(config: GatewayConfig, redis: Redis): RequestH
     store: new RedisStore({ client: redis, prefix: `${config.REDIS_PREFIX}sess:` }),
     resave: false,
     saveUninitialized: false,
-    rolling: true,
+    // Not rolling: refreshing the expiry would write to Redis and re-sign the cookie on every request.
+    rolling: false,
     proxy: true,
     cookie: {
       httpOnly: true,
