@@ -62,8 +62,13 @@ describe('login and logout', () => {
     await first.post('/api/register', { username, password: 'secret1' });
 
     const client = gw.client();
+    await client.get('/api/auth/user');
+    await client.post('/api/login', { username, password: 'wrong-one' });
+    const before = client.sessionCookie();
     const res = await client.post('/api/login', { username: username.toUpperCase(), password: 'secret1' });
     expect(res.status).toBe(200);
+    expect(client.sessionCookie()).toBeDefined();
+    expect(client.sessionCookie()).not.toBe(before);
     expect(res.body.user.username).toBe(username);
     expect((await client.get('/api/auth/user')).status).toBe(200);
 

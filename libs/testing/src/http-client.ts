@@ -51,4 +51,8 @@ export class TestHttpClient {
   hasSession() {
     return this.cookies.has('jarvis.sid');
   }
+
+  sessionCookie() {
+    return this.cookies.get('jarvis.sid');
+  }
 }
