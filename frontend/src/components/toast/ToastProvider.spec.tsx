@@ -41,4 +41,16 @@ describe('toasts', () => {
     act(() => vi.advanceTimersByTime(1_000));
     expect(screen.queryByText('Broken')).not.toBeInTheDocument();
   });
+
+  it("sits in the 'Notification' region and F8 focuses it", () => {
+    render(
+      <ToastProvider>
+        <Buttons />
+      </ToastProvider>,
+    );
+    fireEvent.click(screen.getByText('second'));
+    expect(screen.getByRole('region', { name: 'Notification' })).toContainElement(screen.getByTestId('toast'));
+    fireEvent.keyDown(window, { key: 'F8' });
+    expect(screen.getByTestId('toast')).toHaveFocus();
+  });
 });

@@ -13,7 +13,10 @@ describe('ShareProductPanel', () => {
     const writeText = vi.fn().mockResolvedValue(undefined);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     renderWithProviders(<ShareProductPanel />, { user: null });
-    expect(screen.getByDisplayValue(window.location.origin)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: window.location.origin })).toHaveAttribute(
+      'href',
+      window.location.origin,
+    );
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Copy Link' }));
     });

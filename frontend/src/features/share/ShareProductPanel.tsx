@@ -5,14 +5,15 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
 import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import CheckIcon from '@mui/icons-material/Check';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import EmailOutlinedIcon from '@mui/icons-material/EmailOutlined';
+import LinkIcon from '@mui/icons-material/Link';
 import TaskAltIcon from '@mui/icons-material/TaskAlt';
 import { useToast } from '../../components/toast/toast-context';
 import { invitationMailto, SHARE_BENEFITS, SHARE_COPY_CONFIRMATION_MS } from './share-invitation';
@@ -50,30 +51,37 @@ export function ShareProductPanel() {
           <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
             Share this link with anyone who would like a personal AI assistant.
           </Typography>
-          <TextField
-            fullWidth
-            value={origin}
-            label="Your invitation link"
-            slotProps={{
-              input: {
-                readOnly: true,
-                endAdornment: (
-                  <InputAdornment position="end">
-                    <Tooltip title={copied ? 'Copied!' : 'Copy link'}>
-                      <IconButton
-                        aria-label="Copy link"
-                        onClick={() => void copy()}
-                        edge="end"
-                        color={copied ? 'success' : 'default'}
-                      >
-                        {copied ? <CheckIcon /> : <ContentCopyIcon />}
-                      </IconButton>
-                    </Tooltip>
-                  </InputAdornment>
-                ),
-              },
-            }}
-          />
+          <Paper
+            variant="outlined"
+            sx={{ display: 'flex', alignItems: 'center', gap: 1, pl: 2, pr: 0.5, py: 0.5, borderRadius: 2 }}
+          >
+            <LinkIcon color="action" />
+            <Link
+              href={origin}
+              target="_blank"
+              rel="noopener noreferrer"
+              underline="hover"
+              sx={{
+                flexGrow: 1,
+                minWidth: 0,
+                overflow: 'hidden',
+                textOverflow: 'ellipsis',
+                whiteSpace: 'nowrap',
+                fontWeight: 600,
+              }}
+            >
+              {origin}
+            </Link>
+            <Tooltip title={copied ? 'Copied!' : 'Copy link'}>
+              <IconButton
+                aria-label="Copy link"
+                onClick={() => void copy()}
+                color={copied ? 'success' : 'default'}
+              >
+                {copied ? <CheckIcon /> : <ContentCopyIcon />}
+              </IconButton>
+            </Tooltip>
+          </Paper>
           <Box sx={{ minHeight: 24, mt: 1 }}>
             {copied && (
               <Typography variant="body2" color="success.main" role="status">
