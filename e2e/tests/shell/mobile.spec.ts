@@ -26,6 +26,7 @@ test('at 375 px the navigation is a left drawer that switches sections and navig
 
   await page.getByRole('button', { name: 'Open navigation' }).click();
   await mainNav(page).getByRole('button', { name: 'Account' }).click();
+  await expect(mainNav(page)).toBeHidden();
   await expect(page.getByTestId('current-plan')).toHaveText('Free');
   await snap(page, testInfo, 'e2e-account-mobile');
 
