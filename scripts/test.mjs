@@ -16,7 +16,10 @@ const failures = [];
 function step(name, args) {
   if (only.length && !only.includes(name)) return;
   console.log(`\n=== ${name}: nx ${args.join(' ')}`);
-  const res = spawnSync('npx', ['nx', ...args, '--outputStyle=static'], { cwd: root, stdio: 'inherit', env });
+  // Nx options go before `--`; what follows it is passed to each project's command.
+  const split = args.indexOf('--');
+  const nxArgs = split === -1 ? [...args, '--outputStyle=static'] : [...args.slice(0, split), '--outputStyle=static', ...args.slice(split)];
+  const res = spawnSync('npx', ['nx', ...nxArgs], { cwd: root, stdio: 'inherit', env });
   if (res.status !== 0) failures.push(name);
 }
 
