@@ -78,3 +78,15 @@ export type EmailOperation = 'unsubscribe' | 'trash' | 'delete' | 'spam';
 export function manageEmail(messageId: string, operation: EmailOperation): Promise<EmailManageResult> {
   return apiJson('POST', `${buildPath('/api/email/:messageId', { messageId })}/${operation}`);
 }
+
+export type SmsDraftState = ResponseOf<typeof api.telephony.smsDraft>;
+
+/** GET /api/sms/draft: who the drafted text would go to. */
+export function getSmsDraft(): Promise<SmsDraftState> {
+  return apiJson('GET', api.telephony.smsDraft.path);
+}
+
+/** POST /api/sms/send {message}. */
+export function sendSms(message: string): Promise<{ success?: boolean; error?: string }> {
+  return apiJson('POST', api.telephony.smsSend.path, { message });
+}

@@ -1,37 +1,126 @@
+import { useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import ChatBubbleOutlineIcon from '@mui/icons-material/ChatBubbleOutline';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import CloseIcon from '@mui/icons-material/Close';
 import type { User } from '@jarvis/contracts';
-import { ComingSoonPanel } from '../../components/ComingSoonPanel';
+import { useToast } from '../../components/toast/toast-context';
+import { MOBILE_MEDIA_QUERY } from '../shell/MainApp';
 import { displayNameOf } from '../shell/user-display';
-import { greetingFor } from './greeting';
+import { CareerDialog } from './CareerDialog';
+import { ChatHeader } from './ChatHeader';
+import { ChatInput } from './ChatInput';
+import { ChatSidebar } from './ChatSidebar';
+import { MessageList } from './MessageList';
+import { moodOf } from './mood';
+import { PersonalityDialog } from './PersonalityDialog';
+import { NO_MESSAGES_TOAST, SaveConversationDialog } from './SaveConversationDialog';
+import { useChat } from './use-chat';
 
-/** The chat section (default). The conversation itself arrives with the chat issue. */
+const SIDEBAR_WIDTH = 300;
+
+/** The chat section (default): the conversation with Jarvis and, beside it, the right sidebar (a drawer on mobile). */
 export function ChatSection({ user }: { user: User }) {
-  const firstName = user.firstName?.trim() || displayNameOf(user);
+  const theme = useTheme();
+  const { toast } = useToast();
+  const isMobile = useMediaQuery(MOBILE_MEDIA_QUERY, { noSsr: true });
+  const sidebarInline = useMediaQuery(theme.breakpoints.up('lg'), { noSsr: true });
+  const chat = useChat(user.id);
+  const { session } = chat;
+  const [dialog, setDialog] = useState<'save' | 'personality' | 'career' | null>(null);
+  const [sidebarOpen, setSidebarOpen] = useState(false);
+
+  // Whispers accepted in the navigation arrive as `addChatMessage` events and are sent one at a time.
+  const { sending, outbox } = session;
+  const { takeOutbox, send } = chat;
+  useEffect(() => {
+    if (sending || outbox.length === 0) return;
+    const next = takeOutbox();
+    if (next) void send(next);
+  }, [sending, outbox, takeOutbox, send]);
+
+  const mood = moodOf({
+    transient: session.transientMood,
+    requestInFlight: session.sending,
+    hasMessages: session.messages.length > 0,
+  });
+  const savable = session.messages.filter((m) => !m.localOnly).map((m) => m.id);
+  const name = user.firstName?.trim() || displayNameOf(user);
+
+  const openSave = () => {
+    if (savable.length === 0) toast({ ...NO_MESSAGES_TOAST, variant: 'destructive' });
+    else setDialog('save');
+  };
+
   return (
     <Box
-      data-tour="chat"
       data-testid="section-chat"
-      sx={{ display: 'flex', flexDirection: 'column', gap: 3, minHeight: '100%' }}
+      sx={{
+        display: 'flex',
+        gap: 3,
+        alignItems: 'flex-start',
+        // Fill the window below the shell's padding so the input sits at the bottom even in an empty chat.
+        minHeight: isMobile ? 'calc(100dvh - 128px)' : 'calc(100dvh - 88px)',
+      }}
     >
-      <Box>
-        <Typography variant="h4" component="h1" sx={{ fontSize: { xs: '1.6rem', sm: '2rem' } }}>
-          {greetingFor(new Date())}, {firstName}
-        </Typography>
-        <Typography color="text.secondary">Chat with Jarvis</Typography>
-      </Box>
-      <ComingSoonPanel
-        icon={<ChatBubbleOutlineIcon />}
-        title="Chat is on its way"
-        description="The conversation with Jarvis is being connected. Everything else in the sidebar is ready to explore, and your Smart Suggestions will land here once chat is live."
-        upcoming={[
-          'Chat with an assistant that remembers your earlier messages',
-          'Talk hands-free with "Hey Jarvis" or the always-on mode, and hear replies spoken aloud',
-          'Ask about a photo you upload or take with your camera',
-          'One-click actions in replies: reminders, weather, events, web search, drafts and more',
-        ]}
-      />
+      <Stack data-tour="chat" sx={{ flex: 1, minWidth: 0, alignSelf: 'stretch' }}>
+        <ChatHeader
+          mood={mood}
+          compact={isMobile}
+          showSidebarButton={!sidebarInline}
+          onPersonality={() => setDialog('personality')}
+          onCareer={() => setDialog('career')}
+          onSidebar={() => setSidebarOpen(true)}
+        />
+        <MessageList
+          name={name}
+          messages={session.messages}
+          sending={session.sending}
+          historyLoading={session.historyLoading}
+          runningAction={session.runningAction}
+          onLoadHistory={() => void chat.loadHistory()}
+          onRunAction={(messageId, index) => void chat.runAction(messageId, index)}
+          onCloseCard={chat.dismissCard}
+        />
+        <Box sx={{ position: 'sticky', bottom: 0, pt: 1, pb: { xs: 1, sm: 2 }, bgcolor: 'background.default', zIndex: 1 }}>
+          <ChatInput sending={session.sending} onSend={chat.send} onNewChat={chat.newChat} onSave={openSave} />
+        </Box>
+      </Stack>
+      {sidebarInline ? (
+        <Box
+          component="aside"
+          aria-label="Reminders, insights and memory"
+          sx={{ width: SIDEBAR_WIDTH, flexShrink: 0, position: 'sticky', top: 24, maxHeight: 'calc(100vh - 48px)', overflowY: 'auto' }}
+        >
+          <ChatSidebar />
+        </Box>
+      ) : (
+        <Drawer
+          anchor="right"
+          open={sidebarOpen}
+          onClose={() => setSidebarOpen(false)}
+          slotProps={{ paper: { sx: { width: { xs: '100%', sm: 360 }, bgcolor: 'background.default' } } }}
+        >
+          <Stack direction="row" alignItems="center" sx={{ px: 2, py: 1.5 }}>
+            <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, flexGrow: 1 }}>
+              Reminders &amp; memory
+            </Typography>
+            <IconButton aria-label="Close sidebar" onClick={() => setSidebarOpen(false)}>
+              <CloseIcon />
+            </IconButton>
+          </Stack>
+          <Box sx={{ px: 2, pb: 2 }}>
+            <ChatSidebar />
+          </Box>
+        </Drawer>
+      )}
+      <SaveConversationDialog open={dialog === 'save'} messageIds={savable} onClose={() => setDialog(null)} />
+      <PersonalityDialog open={dialog === 'personality'} onClose={() => setDialog(null)} />
+      <CareerDialog open={dialog === 'career'} onClose={() => setDialog(null)} />
     </Box>
   );
 }

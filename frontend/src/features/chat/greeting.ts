@@ -1,7 +1,24 @@
-/** Time-of-day greeting of doc1 §2: morning before 12, afternoon before 17, otherwise evening. */
+import { formatInTimeZone } from 'date-fns-tz';
+
+/** Chat times and the greeting are in US Eastern time (doc1 §9, doc2 §9). */
+export const CHAT_TIME_ZONE = 'America/New_York';
+
+/** The hour (0-23) of `date` in US Eastern time. */
+export function easternHour(date: Date): number {
+  return Number(formatInTimeZone(date, CHAT_TIME_ZONE, 'H'));
+}
+
+/** Time-of-day greeting of doc1 §2, in Eastern time: morning before 12, afternoon before 17, otherwise evening. */
 export function greetingFor(date: Date): string {
-  const hour = date.getHours();
+  const hour = easternHour(date);
   if (hour < 12) return 'Good morning';
   if (hour < 17) return 'Good afternoon';
   return 'Good evening';
+}
+
+/** A message's time, e.g. '5:07 PM ET'. An unreadable timestamp shows nothing rather than 'Invalid Date'. */
+export function formatMessageTime(timestamp: string | number | Date): string {
+  const date = timestamp instanceof Date ? timestamp : new Date(timestamp);
+  if (Number.isNaN(date.getTime())) return '';
+  return `${formatInTimeZone(date, CHAT_TIME_ZONE, 'h:mm a')} ET`;
 }

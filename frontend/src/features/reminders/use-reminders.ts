@@ -1,7 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Reminder } from '@jarvis/contracts';
 import { queryKeys } from '../../api/query-keys';
 import { queryTimings } from '../../api/query-timings';
+import { createReminder, deleteReminder, setReminderDone, type NewReminder } from '../../api/reminders';
 
 /** GET /api/reminders (stale 30 s). Null for a visitor (401). */
 export function useReminders() {
@@ -13,4 +14,50 @@ export function countOpenReminders(reminders: unknown): number {
   return Array.isArray(reminders)
     ? reminders.filter((r: Partial<Reminder>) => r && r.done !== true).length
     : 0;
+}
+
+/** The sidebar shows at most 5 reminders that are not done. */
+export const UPCOMING_REMINDERS_LIMIT = 5;
+
+/** Not-done reminders, soonest first (those without a time keep their order after the timed ones). */
+export function upcomingReminders(reminders: readonly Reminder[] | null | undefined, limit = UPCOMING_REMINDERS_LIMIT): Reminder[] {
+  const open = (reminders ?? []).filter((r) => !r.done);
+  const time = (r: Reminder) => (r.reminder_time ? new Date(r.reminder_time).getTime() : Number.POSITIVE_INFINITY);
+  return open
+    .map((r, i) => ({ r, i }))
+    .sort((a, b) => time(a.r) - time(b.r) || a.i - b.i)
+    .map(({ r }) => r)
+    .slice(0, limit);
+}
+
+export function useCreateReminder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (reminder: NewReminder) => createReminder(reminder),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.reminders }),
+  });
+}
+
+/** Toggles done both ways; the list updates at once and is put back if the call fails. */
+export function useToggleReminder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, done }: { id: string; done: boolean }) => setReminderDone(id, done),
+    onMutate: async ({ id, done }) => {
+      await queryClient.cancelQueries({ queryKey: queryKeys.reminders });
+      const previous = queryClient.getQueryData<Reminder[] | null>(queryKeys.reminders);
+      queryClient.setQueryData<Reminder[] | null>(queryKeys.reminders, (list) =>
+        list ? list.map((r) => (r.id === id ? { ...r, done } : r)) : list,
+      );
+      return { previous };
+    },
+    onError: (_error, _vars, context) => {
+      if (context) queryClient.setQueryData(queryKeys.reminders, context.previous);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.reminders }),
+  });
+}
+
+export function useDeleteReminder() {
+  return useMutation({ mutationFn: (id: string) => deleteReminder(id) });
 }

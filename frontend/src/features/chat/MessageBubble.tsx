@@ -1,0 +1,89 @@
+import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { ActionButtons } from './actions/ActionButtons';
+import { InlineCardView } from './cards/InlineCardView';
+import { displayContent, ERROR_MARKER, type ChatViewMessage } from './chat-message';
+import { formatMessageTime } from './greeting';
+import { JarvisAvatar } from './JarvisAvatar';
+import { Markdown } from './Markdown';
+import { MessageToolbar } from './MessageToolbar';
+
+export interface BubbleActionProps {
+  runningIndex: number | null;
+  anyRunning: boolean;
+  onRunAction: (index: number) => void;
+  onCloseCard: (cardId: string) => void;
+}
+
+/** One message (doc1 §2): the user's on the right, Jarvis's on the left with markdown, actions and cards. */
+export function MessageBubble({ message, ...actionProps }: { message: ChatViewMessage } & BubbleActionProps) {
+  const time = formatMessageTime(message.created_at);
+  if (message.role === 'user') {
+    return (
+      <Stack alignItems="flex-end" data-testid="message" data-role="user">
+        <Box
+          sx={{
+            maxWidth: { xs: '88%', sm: '75%' },
+            px: 2,
+            py: 1.25,
+            borderRadius: 3,
+            borderBottomRightRadius: 6,
+            bgcolor: 'primary.main',
+            color: 'primary.contrastText',
+          }}
+        >
+          <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', lineHeight: 1.6 }}>
+            {message.content}
+          </Typography>
+        </Box>
+        <Typography variant="caption" color="text.secondary" sx={{ mt: 0.5, mr: 0.5 }}>
+          {time}
+        </Typography>
+      </Stack>
+    );
+  }
+
+  const isError = message.content.startsWith(ERROR_MARKER);
+  const text = displayContent(message);
+  return (
+    <Stack direction="row" spacing={1.5} alignItems="flex-start" data-testid="message" data-role="assistant">
+      <JarvisAvatar />
+      <Stack spacing={1} sx={{ minWidth: 0, flex: 1, maxWidth: { xs: '100%', sm: '85%' } }}>
+        <Box
+          sx={{
+            alignSelf: 'flex-start',
+            maxWidth: '100%',
+            px: 2,
+            py: 1.25,
+            borderRadius: 3,
+            borderTopLeftRadius: 6,
+            bgcolor: 'background.paper',
+            border: 1,
+            borderColor: isError ? 'error.main' : 'divider',
+            color: isError ? 'error.main' : 'text.primary',
+          }}
+        >
+          <Markdown>{text}</Markdown>
+        </Box>
+        {message.actions && message.actions.length > 0 && (
+          <ActionButtons
+            actions={message.actions}
+            runningIndex={actionProps.runningIndex}
+            anyRunning={actionProps.anyRunning}
+            onRun={actionProps.onRunAction}
+          />
+        )}
+        {message.cards?.map((card) => (
+          <InlineCardView key={card.id} card={card} onClose={() => actionProps.onCloseCard(card.id)} />
+        ))}
+        <Stack direction="row" alignItems="center" spacing={1} useFlexGap flexWrap="wrap">
+          <MessageToolbar messageId={message.id} text={text} stored={!message.localOnly} />
+          <Typography variant="caption" color="text.secondary">
+            {time}
+          </Typography>
+        </Stack>
+      </Stack>
+    </Stack>
+  );
+}

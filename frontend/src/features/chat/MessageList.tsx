@@ -1,0 +1,82 @@
+import { useEffect, useRef } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import HistoryIcon from '@mui/icons-material/History';
+import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
+import type { ChatViewMessage } from './chat-message';
+import { greetingFor } from './greeting';
+import { MessageBubble } from './MessageBubble';
+import { TypingIndicator } from './TypingIndicator';
+
+/** The conversation with a time-of-day greeting, the fresh-chat empty state and the typing indicator. */
+export function MessageList({
+  name,
+  messages,
+  sending,
+  historyLoading,
+  runningAction,
+  onLoadHistory,
+  onRunAction,
+  onCloseCard,
+}: {
+  name: string;
+  messages: ChatViewMessage[];
+  sending: boolean;
+  historyLoading: boolean;
+  runningAction: { messageId: string; index: number } | null;
+  onLoadHistory: () => void;
+  onRunAction: (messageId: string, index: number) => void;
+  onCloseCard: (messageId: string, cardId: string) => void;
+}) {
+  const endRef = useRef<HTMLDivElement>(null);
+  const last = messages[messages.length - 1];
+  useEffect(() => {
+    endRef.current?.scrollIntoView?.({ block: 'end', behavior: 'smooth' });
+  }, [messages.length, last?.cards?.length, sending]);
+
+  return (
+    <Stack spacing={2.5} sx={{ flexGrow: 1, py: 2 }} data-testid="message-list" aria-live="polite">
+      <Typography variant="h6" component="p" data-testid="chat-greeting">
+        {greetingFor(new Date())}, {name}
+      </Typography>
+      {messages.length === 0 && !sending ? (
+        <Paper variant="outlined" sx={{ p: { xs: 3, sm: 4 }, borderRadius: 4, textAlign: 'center' }} data-testid="fresh-chat">
+          <Box sx={{ color: 'primary.main', mb: 1 }}>
+            <ForumOutlinedIcon fontSize="large" />
+          </Box>
+          <Typography variant="h6" component="h2">
+            Fresh chat started!
+          </Typography>
+          <Typography color="text.secondary" sx={{ mt: 0.5, mb: 2 }}>
+            Ask anything, or try “Remind me to call mom tomorrow at 5pm”.
+          </Typography>
+          <Button
+            variant="outlined"
+            startIcon={historyLoading ? <CircularProgress size={16} /> : <HistoryIcon />}
+            onClick={onLoadHistory}
+            disabled={historyLoading}
+          >
+            Load previous messages
+          </Button>
+        </Paper>
+      ) : (
+        messages.map((message) => (
+          <MessageBubble
+            key={message.id}
+            message={message}
+            runningIndex={runningAction?.messageId === message.id ? runningAction.index : null}
+            anyRunning={runningAction !== null}
+            onRunAction={(index) => onRunAction(message.id, index)}
+            onCloseCard={(cardId) => onCloseCard(message.id, cardId)}
+          />
+        ))
+      )}
+      {sending && <TypingIndicator />}
+      <div ref={endRef} />
+    </Stack>
+  );
+}

@@ -1,0 +1,117 @@
+import { useState } from 'react';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import SendIcon from '@mui/icons-material/Send';
+import SmsOutlinedIcon from '@mui/icons-material/SmsOutlined';
+import { getSmsDraft, sendSms, type SmsDraftState } from '../../../api/actions';
+import { serverMessageOr } from '../../../api/client';
+import { useToast } from '../../../components/toast/toast-context';
+import { CardFrame } from './CardFrame';
+
+/**
+ * A drafted text message (doc1 §2, §4). Send asks the phone service who it goes to: no valid phone disables the
+ * button as 'Recipient Not Found'; otherwise a confirmation shows To and Message. Copy is the manual send.
+ */
+export function SmsDraftCard({ message, context, onClose }: { message: string; context: string; onClose: () => void }) {
+  const { toast } = useToast();
+  const [recipient, setRecipient] = useState<SmsDraftState | null>(null);
+  const [noRecipient, setNoRecipient] = useState(false);
+  const [phase, setPhase] = useState<'idle' | 'checking' | 'confirm' | 'sending' | 'sent'>('idle');
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(message);
+      toast({ title: 'Message copied', description: 'Paste it into your messaging app to send it.' });
+    } catch {
+      toast({ title: 'Error', description: 'Unable to send message. Please copy the text manually.', variant: 'destructive' });
+    }
+  };
+
+  const startSend = async () => {
+    setPhase('checking');
+    try {
+      const draft = await getSmsDraft();
+      if (!draft?.hasValidPhone) {
+        setNoRecipient(true);
+        setPhase('idle');
+        toast({ title: 'Recipient not found', description: draft?.recipientError, variant: 'destructive' });
+        return;
+      }
+      setRecipient(draft);
+      setPhase('confirm');
+    } catch (error) {
+      setPhase('idle');
+      toast({ title: 'Failed to send message', description: serverMessageOr(error, 'Please try again.'), variant: 'destructive' });
+    }
+  };
+
+  const confirmSend = async () => {
+    setPhase('sending');
+    try {
+      const result = await sendSms(message);
+      if (result && result.success === false) throw new Error(result.error ?? 'Failed to send message');
+      setPhase('sent');
+      toast({
+        title: 'Message sent!',
+        description: `Your text message has been sent to ${recipient?.contactName ?? recipient?.recipientDisplay ?? 'your contact'}`,
+        variant: 'success',
+      });
+    } catch (error) {
+      setPhase('idle');
+      toast({
+        title: 'Failed to send message',
+        description: serverMessageOr(error, error instanceof Error ? error.message : 'Please try again.'),
+        variant: 'destructive',
+      });
+    }
+  };
+
+  return (
+    <CardFrame icon={<SmsOutlinedIcon fontSize="small" />} title="Text message draft" subtitle={context || undefined} onClose={onClose} testId="sms-draft-card">
+      <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', mb: 1.5 }}>
+        {message}
+      </Typography>
+      <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap">
+        <Button
+          size="small"
+          variant="contained"
+          startIcon={<SendIcon />}
+          disabled={noRecipient || phase !== 'idle'}
+          onClick={() => void startSend()}
+        >
+          {noRecipient ? 'Recipient Not Found' : phase === 'sent' ? 'Sent' : phase === 'checking' ? 'Checking…' : 'Send'}
+        </Button>
+        <Button size="small" variant="outlined" startIcon={<ContentCopyIcon />} onClick={() => void copy()}>
+          Copy text
+        </Button>
+      </Stack>
+      <Dialog open={phase === 'confirm' || phase === 'sending'} onClose={() => setPhase('idle')} fullWidth maxWidth="xs">
+        <DialogTitle>Send this text?</DialogTitle>
+        <DialogContent>
+          <Typography variant="overline" color="text.secondary">
+            To
+          </Typography>
+          <Typography sx={{ mb: 1 }}>{recipient?.contactName ?? recipient?.recipientDisplay}</Typography>
+          <Typography variant="overline" color="text.secondary">
+            Message
+          </Typography>
+          <Typography sx={{ whiteSpace: 'pre-wrap' }}>{message}</Typography>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setPhase('idle')} disabled={phase === 'sending'}>
+            Cancel
+          </Button>
+          <Button variant="contained" onClick={() => void confirmSend()} disabled={phase === 'sending'}>
+            Send Message
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </CardFrame>
+  );
+}

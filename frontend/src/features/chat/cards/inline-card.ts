@@ -1,0 +1,36 @@
+import type { EventResult, ForecastResult, WeatherResult } from '../../../api/actions';
+
+/** A card shown under an assistant message: an action's result, or a local draft or tool card. */
+export type InlineCard = { id: string } & (
+  | { kind: 'weather'; weather: WeatherResult }
+  | { kind: 'forecast'; forecast: ForecastResult }
+  | { kind: 'events'; title: string; events: EventResult[] }
+  | { kind: 'web_search'; query: string; text: string; citations: string[] }
+  | { kind: 'list'; title: string; items: { primary: string; secondary?: string }[] }
+  | { kind: 'sms_draft'; message: string; context: string }
+  | { kind: 'email_draft'; subject: string; message: string; context: string }
+  | { kind: 'interpreter'; fromLanguage: string; toLanguage: string; mode: string }
+  | { kind: 'music'; context: string }
+);
+
+export type InlineCardInput = InlineCard extends infer C ? (C extends { id: string } ? Omit<C, 'id'> : never) : never;
+
+/** The email draft collapses to three lines, with Show more / Show less, over 100 characters (doc1 §9). */
+export const EMAIL_DRAFT_COLLAPSE_CHARS = 100;
+
+export function emailDraftCollapses(message: string): boolean {
+  return message.length > EMAIL_DRAFT_COLLAPSE_CHARS;
+}
+
+/** Web-search result toasts show at most 150 characters, for 8 seconds (doc1 §9). */
+export const SEARCH_TOAST_CHARS = 150;
+export const SEARCH_TOAST_MS = 8_000;
+
+export function capText(text: string, max: number): string {
+  const clean = text.trim();
+  return clean.length <= max ? clean : `${clean.slice(0, max - 1).trimEnd()}…`;
+}
+
+/** Phone summaries list up to 3 messages with a 50-character transcript preview (doc1 §9). */
+export const PHONE_SUMMARY_COUNT = 3;
+export const PHONE_PREVIEW_CHARS = 50;

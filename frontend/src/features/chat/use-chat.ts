@@ -1,0 +1,171 @@
+import { useCallback, useMemo, useState } from 'react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { fetchChatMessages, sendChatMessage } from '../../api/chat';
+import { serverMessageOr } from '../../api/client';
+import { queryKeys } from '../../api/query-keys';
+import { useToast, type ToastFn } from '../../components/toast/toast-context';
+import { executeAction } from './actions/execute-action';
+import { withOutcome } from './actions/action-state';
+import {
+  CHAT_ERROR_TEXT,
+  CHAT_ERROR_TITLE,
+  ERROR_MARKER,
+  isSendable,
+  localId,
+  mergeStored,
+  toHistory,
+} from './chat-message';
+import {
+  ensureChatSessionFor,
+  flashMood,
+  getChatSession,
+  updateChatSession,
+  updateMessages,
+  useChatSession,
+} from './chat-session';
+
+async function fetchStored(queryClient: QueryClient) {
+  return queryClient.fetchQuery({ queryKey: queryKeys.chatMessages, queryFn: fetchChatMessages, staleTime: 0 });
+}
+
+/** After a send the stored messages are fetched again; they replace the list only once the user loaded them. */
+async function refreshStored(queryClient: QueryClient) {
+  if (!getChatSession().historyLoaded) {
+    await queryClient.invalidateQueries({ queryKey: queryKeys.chatMessages });
+    return;
+  }
+  try {
+    const stored = await fetchStored(queryClient);
+    updateMessages((messages) => mergeStored(messages, stored));
+  } catch {
+    // The reply is already shown; a failed refresh changes nothing the user sees.
+  }
+}
+
+function createController(queryClient: QueryClient, toast: ToastFn) {
+  return {
+    /** Sends `raw` with the last 10 messages. False when nothing was sent (blank, or a send in flight). */
+    async send(raw: string): Promise<boolean> {
+      const session = getChatSession();
+      if (!isSendable(raw) || session.sending) return false;
+      const text = raw.trim();
+      const history = toHistory(session.messages.filter((m) => !m.localOnly));
+      const tempId = localId();
+      updateChatSession((s) => ({
+        sending: true,
+        messages: [...s.messages, { id: tempId, role: 'user', content: text, created_at: new Date().toISOString(), localOnly: true }],
+      }));
+      try {
+        const res = await sendChatMessage({ message: text, history });
+        updateChatSession((s) => ({
+          sending: false,
+          messages: [
+            ...s.messages.map((m) => (m.id === tempId ? { ...m, id: res.userMessageId, localOnly: false } : m)),
+            {
+              id: res.assistantMessageId,
+              role: 'assistant',
+              content: res.reply,
+              created_at: new Date().toISOString(),
+              ...(res.actions?.length ? { actions: res.actions } : {}),
+            },
+          ],
+        }));
+        flashMood('responding');
+        // Memories are learnt from each turn, and a shortcut counts its use.
+        void queryClient.invalidateQueries({ queryKey: queryKeys.memories });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.shortcuts });
+        await refreshStored(queryClient);
+      } catch (error) {
+        updateChatSession((s) => ({
+          sending: false,
+          messages: [
+            ...s.messages,
+            {
+              id: localId(),
+              role: 'assistant',
+              content: `${ERROR_MARKER}${serverMessageOr(error, CHAT_ERROR_TEXT)}`,
+              created_at: new Date().toISOString(),
+              localOnly: true,
+            },
+          ],
+        }));
+        flashMood('error');
+        toast({ title: CHAT_ERROR_TITLE, description: CHAT_ERROR_TEXT, variant: 'destructive' });
+      }
+      return true;
+    },
+
+    /** 'Load previous messages': the only time stored messages are fetched on their own. */
+    async loadHistory() {
+      if (getChatSession().historyLoading) return;
+      updateChatSession({ historyLoading: true });
+      try {
+        const stored = await fetchStored(queryClient);
+        updateChatSession((s) => ({ historyLoading: false, historyLoaded: true, messages: mergeStored(s.messages, stored) }));
+        if (stored.length === 0) toast({ title: 'No previous messages', description: 'Your conversation starts here.' });
+      } catch (error) {
+        updateChatSession({ historyLoading: false });
+        toast({
+          title: 'Error',
+          description: serverMessageOr(error, 'Could not load previous messages. Please try again.'),
+          variant: 'destructive',
+        });
+      }
+    },
+
+    /** New chat: empties the list and stops loading stored history. */
+    newChat() {
+      if (getChatSession().sending) return;
+      updateChatSession({ messages: [], historyLoaded: false, runningAction: null });
+    },
+
+    async runAction(messageId: string, index: number) {
+      const session = getChatSession();
+      if (session.runningAction) return;
+      const action = session.messages.find((m) => m.id === messageId)?.actions?.[index];
+      if (!action || action.executed === true) return;
+      updateChatSession({ runningAction: { messageId, index } });
+      const outcome = await executeAction(action);
+      const cardId = `${messageId}:${index}`;
+      updateChatSession((s) => ({
+        runningAction: null,
+        messages: s.messages.map((m) => {
+          if (m.id !== messageId) return m;
+          const cards = (m.cards ?? []).filter((c) => c.id !== cardId);
+          return {
+            ...m,
+            actions: withOutcome(m.actions ?? [], index, outcome.ok),
+            cards: outcome.card ? [...cards, { ...outcome.card, id: cardId }] : m.cards,
+          };
+        }),
+      }));
+      if (outcome.toast) toast(outcome.toast);
+      outcome.invalidate?.forEach((queryKey) => void queryClient.invalidateQueries({ queryKey }));
+      if (outcome.openUrl) window.open(outcome.openUrl, '_blank', 'noopener,noreferrer');
+    },
+
+    dismissCard(messageId: string, cardId: string) {
+      updateMessages((messages) =>
+        messages.map((m) => (m.id === messageId ? { ...m, cards: m.cards?.filter((c) => c.id !== cardId) } : m)),
+      );
+    },
+  };
+}
+
+export type ChatController = ReturnType<typeof createController>;
+
+/** The chat of the signed-in user: its state and what the screen can do with it. */
+export function useChat(userId: string) {
+  // Before the first read, so another user's chat is never shown.
+  useState(() => ensureChatSessionFor(userId));
+  const session = useChatSession();
+  const queryClient = useQueryClient();
+  const { toast } = useToast();
+  const controller = useMemo(() => createController(queryClient, toast), [queryClient, toast]);
+  const takeOutbox = useCallback(() => {
+    const [next, ...rest] = getChatSession().outbox;
+    if (next !== undefined) updateChatSession({ outbox: rest });
+    return next;
+  }, []);
+  return { session, ...controller, takeOutbox };
+}
