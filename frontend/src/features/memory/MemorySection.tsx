@@ -1,25 +1,175 @@
+import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import CleaningServicesOutlinedIcon from '@mui/icons-material/CleaningServicesOutlined';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import PsychologyOutlinedIcon from '@mui/icons-material/PsychologyOutlined';
-import { ComingSoonPanel } from '../../components/ComingSoonPanel';
+import SearchIcon from '@mui/icons-material/Search';
+import { formatInTimeZone } from 'date-fns-tz';
+import type { Memory } from '@jarvis/contracts';
+import { cleanupPatternMemories, deleteMemory } from '../../api/memory';
+import { queryKeys } from '../../api/query-keys';
 import { SectionHeader } from '../../components/SectionHeader';
+import { useToast } from '../../components/toast/toast-context';
+import { MEMORY_TYPE_LABELS, MemoryTypeIcon } from './memory-type';
+import { filterMemories, hasPatternMemories, importanceColor } from './pattern-insights';
+import { useMemories } from './use-memories';
 
-/** The Memory Bank section of the main app; its feature arrives with a later issue. */
+function memoryDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : formatInTimeZone(date, 'America/New_York', 'MMM d, yyyy');
+}
+
+function MemoryCard({ memory, onDelete, deleting }: { memory: Memory; onDelete: () => void; deleting: boolean }) {
+  return (
+    <Paper variant="outlined" sx={{ p: 2, borderRadius: 3 }} data-testid="memory-card">
+      <Stack direction="row" spacing={1.5} alignItems="flex-start">
+        <Tooltip title={MEMORY_TYPE_LABELS[memory.type] ?? 'Memory'}>
+          <Box sx={{ color: 'primary.main', display: 'flex', pt: 0.25 }}>
+            <MemoryTypeIcon type={memory.type} />
+          </Box>
+        </Tooltip>
+        <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+          <Typography sx={{ overflowWrap: 'anywhere' }}>{memory.content}</Typography>
+          <Stack direction="row" spacing={1} alignItems="center" useFlexGap flexWrap="wrap" sx={{ mt: 1 }}>
+            <Chip
+              size="small"
+              label={`Importance ${memory.importance}/5`}
+              color={importanceColor(memory.importance)}
+              variant={importanceColor(memory.importance) === 'default' ? 'outlined' : 'filled'}
+            />
+            <Typography variant="caption" color="text.secondary">
+              {memoryDate(memory.created_at)}
+            </Typography>
+            {memory.tags.map((tag) => (
+              <Chip key={tag} size="small" variant="outlined" label={tag} />
+            ))}
+          </Stack>
+        </Box>
+        <Tooltip title="Delete memory">
+          <span>
+            <IconButton aria-label="Delete memory" onClick={onDelete} disabled={deleting}>
+              <DeleteOutlineIcon />
+            </IconButton>
+          </span>
+        </Tooltip>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** Memory Bank (doc2 §2): search, see and delete what Jarvis remembers. */
 export function MemorySection() {
+  const { toast } = useToast();
+  const queryClient = useQueryClient();
+  const { data, isLoading, isError, refetch } = useMemories();
+  const [search, setSearch] = useState('');
+  const memories = data ?? [];
+  const shown = filterMemories(memories, search);
+
+  const remove = useMutation({
+    mutationFn: deleteMemory,
+    onSuccess: (_r, id) => {
+      queryClient.setQueryData<Memory[]>(queryKeys.memories, (list) => list?.filter((m) => m.id !== id));
+      toast({ title: 'Memory Deleted', description: 'Jarvis no longer keeps it.' });
+    },
+    onError: () => toast({ title: 'Error', description: 'Failed to delete memory.', variant: 'destructive' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.memories }),
+  });
+
+  const cleanup = useMutation({
+    mutationFn: cleanupPatternMemories,
+    onSuccess: (n) => toast({ title: 'Pattern Memories Cleaned', description: `Removed ${n} auto-generated pattern memories.` }),
+    onError: () => toast({ title: 'Error', description: 'Failed to cleanup pattern memories.', variant: 'destructive' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.memories }),
+  });
+
   return (
     <Box data-testid="section-memory">
-      <SectionHeader title={'Memory Bank'} subtitle={'What Jarvis remembers about you'} />
-      <ComingSoonPanel
-        icon={<PsychologyOutlinedIcon />}
-        title={'The Memory Bank is coming soon'}
-        description={
-          'Jarvis will show the facts, events and preferences it keeps so it can help you better, and you will be able to remove any of them.'
+      <SectionHeader
+        title="Memory Bank"
+        subtitle="What Jarvis remembers about you"
+        actions={
+          hasPatternMemories(memories) && (
+            <Button
+              variant="outlined"
+              color="warning"
+              startIcon={<CleaningServicesOutlinedIcon />}
+              onClick={() => cleanup.mutate()}
+              disabled={cleanup.isPending}
+            >
+              Remove Auto-Generated Patterns
+            </Button>
+          )
         }
-        upcoming={[
-          'Search your memories',
-          "See each memory's type, importance and tags",
-          'Delete memories you no longer want kept',
-        ]}
       />
+      <TextField
+        fullWidth
+        placeholder="Search memories..."
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+        sx={{ mb: 2 }}
+        slotProps={{
+          htmlInput: { 'aria-label': 'Search memories' },
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <SearchIcon />
+              </InputAdornment>
+            ),
+          },
+        }}
+      />
+      {isLoading ? (
+        <Stack spacing={1.5}>
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} variant="rounded" height={88} />
+          ))}
+        </Stack>
+      ) : isError ? (
+        <Paper variant="outlined" sx={{ p: 3, borderRadius: 3 }}>
+          <Typography sx={{ mb: 1 }}>Your memories could not be loaded.</Typography>
+          <Button onClick={() => void refetch()}>Try again</Button>
+        </Paper>
+      ) : memories.length === 0 ? (
+        <Paper variant="outlined" sx={{ p: { xs: 3, sm: 5 }, borderRadius: 4, textAlign: 'center' }}>
+          <Box sx={{ color: 'primary.main', mb: 1 }}>
+            <PsychologyOutlinedIcon fontSize="large" />
+          </Box>
+          <Typography variant="h6" component="h2">
+            No memories stored yet
+          </Typography>
+          <Typography color="text.secondary">
+            Tell Jarvis about yourself in chat, like “My name is Sam and I live in Boston”, and it will remember.
+          </Typography>
+        </Paper>
+      ) : shown.length === 0 ? (
+        <Typography color="text.secondary">No memories match “{search.trim()}”.</Typography>
+      ) : (
+        <Stack spacing={1.5}>
+          <Typography variant="body2" color="text.secondary">
+            {shown.length} of {memories.length} memories
+          </Typography>
+          {shown.map((memory) => (
+            <MemoryCard
+              key={memory.id}
+              memory={memory}
+              deleting={remove.isPending && remove.variables === memory.id}
+              onDelete={() => remove.mutate(memory.id)}
+            />
+          ))}
+        </Stack>
+      )}
     </Box>
   );
 }
