@@ -74,10 +74,14 @@ export function savePersonality(personalityId: PersonalityId): Promise<{ persona
 }
 
 export async function previewPersonality(personalityId: PersonalityId, message?: string): Promise<string> {
-  const body = await apiJson<ResponseOf<Chat['previewPersonality']>>('POST', api.chat.previewPersonality.path, {
-    personalityId,
-    ...(message ? { message } : {}),
-  });
+  const body = await apiJson<ResponseOf<Chat['previewPersonality']>>(
+    'POST',
+    api.chat.previewPersonality.path,
+    {
+      personalityId,
+      ...(message ? { message } : {}),
+    },
+  );
   return body?.response ?? '';
 }
 

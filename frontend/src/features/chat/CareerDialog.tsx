@@ -27,22 +27,38 @@ export function CareerDialog({ open, onClose }: { open: boolean; onClose: () => 
     setUpgradeHint(null);
     save.mutate(id as CareerId, {
       onSuccess: () =>
-        toast({ title: 'Career Profile Updated', description: 'Jarvis will now adapt to your profession!', variant: 'success' }),
+        toast({
+          title: 'Career Profile Updated',
+          description: 'Jarvis will now adapt to your profession!',
+          variant: 'success',
+        }),
       onError: (error) => {
         const hint = upgradeMessage(error);
         if (hint) setUpgradeHint(hint);
         else
-          toast({ title: 'Update Failed', description: 'Failed to update career profile. Please try again.', variant: 'destructive' });
+          toast({
+            title: 'Update Failed',
+            description: 'Failed to update career profile. Please try again.',
+            variant: 'destructive',
+          });
       },
     });
   };
 
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" fullScreen={fullScreen} aria-labelledby="career-title">
+    <Dialog
+      open={open}
+      onClose={onClose}
+      fullWidth
+      maxWidth="sm"
+      fullScreen={fullScreen}
+      aria-labelledby="career-title"
+    >
       <DialogTitle id="career-title">Career profile</DialogTitle>
       <DialogContent dividers>
         <DialogContentText sx={{ mb: 2 }}>
-          Tell Jarvis what you do, so it understands your work: a realtor&apos;s “showings” are property showings.
+          Tell Jarvis what you do, so it understands your work: a realtor&apos;s “showings” are property
+          showings.
         </DialogContentText>
         {upgradeHint && (
           <Alert severity="info" sx={{ mb: 2 }} data-testid="upgrade-hint">
@@ -58,7 +74,12 @@ export function CareerDialog({ open, onClose }: { open: boolean; onClose: () => 
         ) : isError || !data ? (
           <Alert severity="error">Could not load the career profiles. Please try again later.</Alert>
         ) : (
-          <PersonaChoiceList choices={data.careers} selectedId={data.careerProfile} disabled={save.isPending} onSelect={select} />
+          <PersonaChoiceList
+            choices={data.careers}
+            selectedId={data.careerProfile}
+            disabled={save.isPending}
+            onSelect={select}
+          />
         )}
       </DialogContent>
       <DialogActions>

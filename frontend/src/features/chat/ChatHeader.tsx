@@ -57,11 +57,29 @@ export function ChatHeader({
         <Button size="small" variant="outlined" startIcon={<WorkOutlineOutlinedIcon />} onClick={onCareer}>
           Career
         </Button>
-        {showSidebarButton && (
-          <Button size="small" variant="text" startIcon={<ViewSidebarOutlinedIcon />} onClick={onSidebar} sx={{ ml: 'auto' }}>
-            Reminders &amp; memory
-          </Button>
-        )}
+        {showSidebarButton &&
+          (compact ? (
+            <Tooltip title="Reminders & memory">
+              <IconButton
+                aria-label="Reminders & memory"
+                onClick={onSidebar}
+                sx={{ ml: 'auto' }}
+                color="primary"
+              >
+                <ViewSidebarOutlinedIcon />
+              </IconButton>
+            </Tooltip>
+          ) : (
+            <Button
+              size="small"
+              variant="text"
+              startIcon={<ViewSidebarOutlinedIcon />}
+              onClick={onSidebar}
+              sx={{ ml: 'auto' }}
+            >
+              Reminders &amp; memory
+            </Button>
+          ))}
       </Stack>
     </Stack>
   );

@@ -18,14 +18,27 @@ export const INPUT_MAX_HEIGHT_PX = 128;
 export const VOICE_LATER_TOOLTIP = 'Arrives with the voice and camera features';
 
 /** Enter sends, Shift+Enter adds a line; nothing happens while a message is being sent. */
-export function isSendKey(event: Pick<KeyboardEvent, 'key' | 'shiftKey'> & { nativeEvent?: { isComposing?: boolean } }) {
+export function isSendKey(
+  event: Pick<KeyboardEvent, 'key' | 'shiftKey'> & { nativeEvent?: { isComposing?: boolean } },
+) {
   return event.key === 'Enter' && !event.shiftKey && !event.nativeEvent?.isComposing;
 }
 
-function LaterControl({ label, icon, hideOnMobile }: { label: string; icon: ReactNode; hideOnMobile?: boolean }) {
+function LaterControl({
+  label,
+  icon,
+  hideOnMobile,
+}: {
+  label: string;
+  icon: ReactNode;
+  hideOnMobile?: boolean;
+}) {
   return (
     <Tooltip title={VOICE_LATER_TOOLTIP}>
-      <Box component="span" sx={{ display: hideOnMobile ? { xs: 'none', md: 'inline-flex' } : 'inline-flex' }}>
+      <Box
+        component="span"
+        sx={{ display: hideOnMobile ? { xs: 'none', md: 'inline-flex' } : 'inline-flex' }}
+      >
         <IconButton size="small" aria-label={label} disabled>
           {icon}
         </IconButton>

@@ -86,15 +86,36 @@ export function ChatSection({ user }: { user: User }) {
           onRunAction={(messageId, index) => void chat.runAction(messageId, index)}
           onCloseCard={chat.dismissCard}
         />
-        <Box sx={{ position: 'sticky', bottom: 0, pt: 1, pb: { xs: 1, sm: 2 }, bgcolor: 'background.default', zIndex: 1 }}>
-          <ChatInput sending={session.sending} onSend={chat.send} onNewChat={chat.newChat} onSave={openSave} />
+        <Box
+          sx={{
+            position: 'sticky',
+            bottom: 0,
+            pt: 1,
+            pb: { xs: 1, sm: 2 },
+            bgcolor: 'background.default',
+            zIndex: 1,
+          }}
+        >
+          <ChatInput
+            sending={session.sending}
+            onSend={chat.send}
+            onNewChat={chat.newChat}
+            onSave={openSave}
+          />
         </Box>
       </Stack>
       {sidebarInline ? (
         <Box
           component="aside"
           aria-label="Reminders, insights and memory"
-          sx={{ width: SIDEBAR_WIDTH, flexShrink: 0, position: 'sticky', top: 24, maxHeight: 'calc(100vh - 48px)', overflowY: 'auto' }}
+          sx={{
+            width: SIDEBAR_WIDTH,
+            flexShrink: 0,
+            position: 'sticky',
+            top: 24,
+            maxHeight: 'calc(100vh - 48px)',
+            overflowY: 'auto',
+          }}
         >
           <ChatSidebar />
         </Box>

@@ -39,7 +39,14 @@ export function Markdown({ children }: { children: string }) {
         },
         '& pre': { p: 1.5, borderRadius: 2, bgcolor: 'action.hover', overflowX: 'auto' },
         '& pre code': { p: 0, bgcolor: 'transparent' },
-        '& blockquote': { m: 0, my: 1, pl: 2, borderLeft: 3, borderColor: 'divider', color: 'text.secondary' },
+        '& blockquote': {
+          m: 0,
+          my: 1,
+          pl: 2,
+          borderLeft: 3,
+          borderColor: 'divider',
+          color: 'text.secondary',
+        },
         '& table': { borderCollapse: 'collapse', my: 1, display: 'block', overflowX: 'auto' },
         '& th, & td': { border: 1, borderColor: 'divider', px: 1, py: 0.5 },
       }}

@@ -33,7 +33,10 @@ export function MessageBubble({ message, ...actionProps }: { message: ChatViewMe
             color: 'primary.contrastText',
           }}
         >
-          <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', lineHeight: 1.6 }}>
+          <Typography
+            variant="body2"
+            sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', lineHeight: 1.6 }}
+          >
             {message.content}
           </Typography>
         </Box>

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -32,10 +32,14 @@ export function MessageList({
   onRunAction: (messageId: string, index: number) => void;
   onCloseCard: (messageId: string, cardId: string) => void;
 }) {
-  const endRef = useRef<HTMLDivElement>(null);
   const last = messages[messages.length - 1];
+  // The chat scrolls with the page (the input is sticky at its bottom): follow new messages and cards.
   useEffect(() => {
-    endRef.current?.scrollIntoView?.({ block: 'end', behavior: 'smooth' });
+    if (messages.length === 0) return;
+    const frame = requestAnimationFrame(() =>
+      window.scrollTo?.({ top: document.documentElement.scrollHeight }),
+    );
+    return () => cancelAnimationFrame(frame);
   }, [messages.length, last?.cards?.length, sending]);
 
   return (
@@ -44,7 +48,11 @@ export function MessageList({
         {greetingFor(new Date())}, {name}
       </Typography>
       {messages.length === 0 && !sending ? (
-        <Paper variant="outlined" sx={{ p: { xs: 3, sm: 4 }, borderRadius: 4, textAlign: 'center' }} data-testid="fresh-chat">
+        <Paper
+          variant="outlined"
+          sx={{ p: { xs: 3, sm: 4 }, borderRadius: 4, textAlign: 'center' }}
+          data-testid="fresh-chat"
+        >
           <Box sx={{ color: 'primary.main', mb: 1 }}>
             <ForumOutlinedIcon fontSize="large" />
           </Box>
@@ -76,7 +84,6 @@ export function MessageList({
         ))
       )}
       {sending && <TypingIndicator />}
-      <div ref={endRef} />
     </Stack>
   );
 }

@@ -18,7 +18,15 @@ import { speakWithBrowser, speechAvailable } from './speech';
  * Copy, listen, like, dislike, share and regenerate under an assistant message (doc1 §2, §8).
  * Listen uses the browser's own speech synthesis until Jarvis's voice service arrives.
  */
-export function MessageToolbar({ messageId, text, stored }: { messageId: string; text: string; stored: boolean }) {
+export function MessageToolbar({
+  messageId,
+  text,
+  stored,
+}: {
+  messageId: string;
+  text: string;
+  stored: boolean;
+}) {
   const { toast } = useToast();
   const [feedback, setFeedback] = useState<'like' | 'dislike' | null>(null);
   const [sendingFeedback, setSendingFeedback] = useState(false);
@@ -33,7 +41,8 @@ export function MessageToolbar({ messageId, text, stored }: { messageId: string;
   };
 
   const listen = () => {
-    if (!speakWithBrowser(text)) toast({ title: 'Speech Error', description: 'Could not play audio', variant: 'destructive' });
+    if (!speakWithBrowser(text))
+      toast({ title: 'Speech Error', description: 'Could not play audio', variant: 'destructive' });
   };
 
   const rate = async (type: 'like' | 'dislike') => {
@@ -64,7 +73,12 @@ export function MessageToolbar({ messageId, text, stored }: { messageId: string;
   const canSpeak = speechAvailable();
   const feedbackDisabled = !stored || sendingFeedback;
   return (
-    <Stack direction="row" spacing={0.25} sx={{ color: 'text.secondary', ml: -0.75 }} data-testid="message-toolbar">
+    <Stack
+      direction="row"
+      spacing={0.25}
+      sx={{ color: 'text.secondary', ml: -0.75 }}
+      data-testid="message-toolbar"
+    >
       <Tooltip title="Copy">
         <IconButton size="small" aria-label="Copy" onClick={() => void copy()}>
           <ContentCopyIcon sx={{ fontSize: 16 }} />
@@ -87,7 +101,11 @@ export function MessageToolbar({ messageId, text, stored }: { messageId: string;
             disabled={feedbackDisabled}
             onClick={() => void rate('like')}
           >
-            {feedback === 'like' ? <ThumbUpAltIcon sx={{ fontSize: 16 }} /> : <ThumbUpOffAltIcon sx={{ fontSize: 16 }} />}
+            {feedback === 'like' ? (
+              <ThumbUpAltIcon sx={{ fontSize: 16 }} />
+            ) : (
+              <ThumbUpOffAltIcon sx={{ fontSize: 16 }} />
+            )}
           </IconButton>
         </span>
       </Tooltip>

@@ -65,7 +65,14 @@ export function MoodIndicator({ mood, compact = false }: { mood: Mood; compact?:
       direction="row"
       spacing={1.25}
       alignItems="center"
-      sx={{ px: 1.5, py: 0.75, borderRadius: 5, border: 1, borderColor: 'divider', bgcolor: 'background.paper' }}
+      sx={{
+        px: 1.5,
+        py: 0.75,
+        borderRadius: 5,
+        border: 1,
+        borderColor: 'divider',
+        bgcolor: 'background.paper',
+      }}
       {...common}
     >
       <MoodDot mood={mood} size={12} />
@@ -73,7 +80,12 @@ export function MoodIndicator({ mood, compact = false }: { mood: Mood; compact?:
         <Typography variant="body2" sx={{ fontWeight: 600, lineHeight: 1.2 }}>
           {TITLES[mood]}
         </Typography>
-        <Typography variant="caption" color="text.secondary" sx={{ lineHeight: 1.2, display: 'block' }} noWrap>
+        <Typography
+          variant="caption"
+          color="text.secondary"
+          sx={{ lineHeight: 1.2, display: 'block' }}
+          noWrap
+        >
           {MOODS[mood]}
         </Typography>
       </Box>

@@ -42,7 +42,14 @@ export function PersonaChoiceList({
             >
               <ListItemAvatar sx={{ minWidth: 48, mt: 0.5 }}>
                 {/* The colour is the choice's own, sent by the server with it. */}
-                <Avatar sx={{ width: 34, height: 34, bgcolor: choice.color ?? 'primary.main', color: 'common.white' }}>
+                <Avatar
+                  sx={{
+                    width: 34,
+                    height: 34,
+                    bgcolor: choice.color ?? 'primary.main',
+                    color: 'common.white',
+                  }}
+                >
                   <PersonaIcon name={choice.icon} />
                 </Avatar>
               </ListItemAvatar>
@@ -51,7 +58,9 @@ export function PersonaChoiceList({
                   <Stack direction="row" spacing={1} alignItems="center" useFlexGap flexWrap="wrap">
                     <span>{choice.name}</span>
                     {tier && <Chip size="small" label={tier} color="secondary" variant="outlined" />}
-                    {selected && <CheckCircleIcon color="primary" sx={{ fontSize: 18 }} aria-label="Current choice" />}
+                    {selected && (
+                      <CheckCircleIcon color="primary" sx={{ fontSize: 18 }} aria-label="Current choice" />
+                    )}
                   </Stack>
                 }
                 secondary={choice.description}

@@ -22,7 +22,8 @@ import { useToast } from '../../components/toast/toast-context';
 import { PersonaChoiceList } from './PersonaChoiceList';
 import { upgradeMessage, usePersonality, useSavePersonality } from './use-personas';
 
-export const PREVIEW_FAILED_TEXT = "Sorry, I'm having trouble generating a preview right now. Please try again.";
+export const PREVIEW_FAILED_TEXT =
+  "Sorry, I'm having trouble generating a preview right now. Please try again.";
 
 /** Choose Jarvis's personality; a choice is saved on selection, and any can be previewed first (doc2 §2, §8). */
 export function PersonalityDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -31,17 +32,31 @@ export function PersonalityDialog({ open, onClose }: { open: boolean; onClose: (
   const { data, isLoading, isError } = usePersonality();
   const save = useSavePersonality();
   const [upgradeHint, setUpgradeHint] = useState<string | null>(null);
-  const [preview, setPreview] = useState<{ id: string; name: string; text: string | null; loading: boolean } | null>(null);
+  const [preview, setPreview] = useState<{
+    id: string;
+    name: string;
+    text: string | null;
+    loading: boolean;
+  } | null>(null);
 
   const select = (id: string) => {
     setUpgradeHint(null);
     save.mutate(id as PersonalityId, {
       onSuccess: () =>
-        toast({ title: 'Personality Updated', description: "Jarvis's personality has been changed successfully!", variant: 'success' }),
+        toast({
+          title: 'Personality Updated',
+          description: "Jarvis's personality has been changed successfully!",
+          variant: 'success',
+        }),
       onError: (error) => {
         const hint = upgradeMessage(error);
         if (hint) setUpgradeHint(hint);
-        else toast({ title: 'Update Failed', description: 'Failed to update personality. Please try again.', variant: 'destructive' });
+        else
+          toast({
+            title: 'Update Failed',
+            description: 'Failed to update personality. Please try again.',
+            variant: 'destructive',
+          });
       },
     });
   };
@@ -58,7 +73,14 @@ export function PersonalityDialog({ open, onClose }: { open: boolean; onClose: (
   };
 
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" fullScreen={fullScreen} aria-labelledby="personality-title">
+    <Dialog
+      open={open}
+      onClose={onClose}
+      fullWidth
+      maxWidth="sm"
+      fullScreen={fullScreen}
+      aria-labelledby="personality-title"
+    >
       <DialogTitle id="personality-title">Choose Jarvis&apos;s personality</DialogTitle>
       <DialogContent dividers>
         {upgradeHint && (
@@ -67,7 +89,11 @@ export function PersonalityDialog({ open, onClose }: { open: boolean; onClose: (
           </Alert>
         )}
         {preview && (
-          <Paper variant="outlined" sx={{ p: 2, mb: 2, bgcolor: 'action.hover' }} data-testid="personality-preview">
+          <Paper
+            variant="outlined"
+            sx={{ p: 2, mb: 2, bgcolor: 'action.hover' }}
+            data-testid="personality-preview"
+          >
             <Typography variant="overline" color="text.secondary">
               Preview: {preview.name}
             </Typography>
@@ -100,7 +126,10 @@ export function PersonalityDialog({ open, onClose }: { open: boolean; onClose: (
             secondaryAction={(choice) => (
               <Tooltip title="Preview a reply">
                 <Box component="span">
-                  <IconButton aria-label={`Preview ${choice.name}`} onClick={() => void showPreview(choice.id, choice.name)}>
+                  <IconButton
+                    aria-label={`Preview ${choice.name}`}
+                    onClick={() => void showPreview(choice.id, choice.name)}
+                  >
                     <VisibilityOutlinedIcon fontSize="small" />
                   </IconButton>
                 </Box>

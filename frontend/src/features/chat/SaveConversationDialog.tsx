@@ -12,7 +12,10 @@ import { saveConversation } from '../../api/conversations';
 import { queryKeys } from '../../api/query-keys';
 import { useToast } from '../../components/toast/toast-context';
 
-export const NO_MESSAGES_TOAST = { title: 'No messages to save', description: 'Start a conversation before saving.' };
+export const NO_MESSAGES_TOAST = {
+  title: 'No messages to save',
+  description: 'Start a conversation before saving.',
+};
 
 /** Saves the shown conversation with a title and an optional description (doc2 §8). */
 export function SaveConversationDialog({
@@ -39,7 +42,11 @@ export function SaveConversationDialog({
 
   const save = async () => {
     if (!title.trim()) {
-      toast({ title: 'Title required', description: 'Please enter a title for your conversation.', variant: 'destructive' });
+      toast({
+        title: 'Title required',
+        description: 'Please enter a title for your conversation.',
+        variant: 'destructive',
+      });
       return;
     }
     if (messageIds.length === 0) {
@@ -54,7 +61,11 @@ export function SaveConversationDialog({
         messageIds,
       });
       void queryClient.invalidateQueries({ queryKey: queryKeys.conversations });
-      toast({ title: 'Conversation saved!', description: `“${title.trim()}” is in your saved conversations.`, variant: 'success' });
+      toast({
+        title: 'Conversation saved!',
+        description: `“${title.trim()}” is in your saved conversations.`,
+        variant: 'success',
+      });
       setSaving(false);
       setTitle('');
       setDescription('');

@@ -17,7 +17,13 @@ export function SidebarCard({
   children: ReactNode;
 }) {
   return (
-    <Paper variant="outlined" sx={{ p: 2, borderRadius: 3 }} data-testid={testId} component="section" aria-label={title}>
+    <Paper
+      variant="outlined"
+      sx={{ p: 2, borderRadius: 3 }}
+      data-testid={testId}
+      component="section"
+      aria-label={title}
+    >
       <Stack direction="row" spacing={1} alignItems="center" sx={{ mb: 1.5 }}>
         <Box sx={{ color: 'primary.main', display: 'flex' }}>{icon}</Box>
         <Typography variant="subtitle2" component="h2">

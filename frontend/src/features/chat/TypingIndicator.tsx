@@ -27,7 +27,14 @@ export function TypingIndicator() {
         direction="row"
         spacing={1}
         alignItems="center"
-        sx={{ px: 2, py: 1.25, borderRadius: 3, bgcolor: 'background.paper', border: 1, borderColor: 'divider' }}
+        sx={{
+          px: 2,
+          py: 1.25,
+          borderRadius: 3,
+          bgcolor: 'background.paper',
+          border: 1,
+          borderColor: 'divider',
+        }}
       >
         <Stack direction="row" spacing={0.5} aria-hidden>
           {[0, 1, 2].map((i) => (

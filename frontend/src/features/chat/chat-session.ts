@@ -39,7 +39,9 @@ export function getChatSession(): ChatSessionState {
   return state;
 }
 
-export function updateChatSession(change: Partial<ChatSessionState> | ((s: ChatSessionState) => Partial<ChatSessionState>)) {
+export function updateChatSession(
+  change: Partial<ChatSessionState> | ((s: ChatSessionState) => Partial<ChatSessionState>),
+) {
   const patch = typeof change === 'function' ? change(state) : change;
   state = { ...state, ...patch };
   listeners.forEach((l) => l());

@@ -30,7 +30,13 @@ export interface MoodInputs {
 }
 
 /** The mood the indicator shows. A transient state wins, then the request in flight, then recording. */
-export function moodOf({ transient, requestInFlight, recording, voiceModeOn, hasMessages }: MoodInputs): Mood {
+export function moodOf({
+  transient,
+  requestInFlight,
+  recording,
+  voiceModeOn,
+  hasMessages,
+}: MoodInputs): Mood {
   if (transient) return transient;
   if (requestInFlight) return 'processing';
   if (recording) return 'listening';
@@ -39,7 +45,10 @@ export function moodOf({ transient, requestInFlight, recording, voiceModeOn, has
 }
 
 /** The theme palette colour of each state. */
-export const MOOD_COLORS: Record<Mood, 'primary' | 'secondary' | 'info' | 'success' | 'warning' | 'error' | 'grey'> = {
+export const MOOD_COLORS: Record<
+  Mood,
+  'primary' | 'secondary' | 'info' | 'success' | 'warning' | 'error' | 'grey'
+> = {
   idle: 'grey',
   listening: 'info',
   processing: 'warning',

@@ -25,7 +25,11 @@ import {
 } from './chat-session';
 
 async function fetchStored(queryClient: QueryClient) {
-  return queryClient.fetchQuery({ queryKey: queryKeys.chatMessages, queryFn: fetchChatMessages, staleTime: 0 });
+  return queryClient.fetchQuery({
+    queryKey: queryKeys.chatMessages,
+    queryFn: fetchChatMessages,
+    staleTime: 0,
+  });
 }
 
 /** After a send the stored messages are fetched again; they replace the list only once the user loaded them. */
@@ -53,14 +57,19 @@ function createController(queryClient: QueryClient, toast: ToastFn) {
       const tempId = localId();
       updateChatSession((s) => ({
         sending: true,
-        messages: [...s.messages, { id: tempId, role: 'user', content: text, created_at: new Date().toISOString(), localOnly: true }],
+        messages: [
+          ...s.messages,
+          { id: tempId, role: 'user', content: text, created_at: new Date().toISOString(), localOnly: true },
+        ],
       }));
       try {
         const res = await sendChatMessage({ message: text, history });
         updateChatSession((s) => ({
           sending: false,
           messages: [
-            ...s.messages.map((m) => (m.id === tempId ? { ...m, id: res.userMessageId, localOnly: false } : m)),
+            ...s.messages.map((m) =>
+              m.id === tempId ? { ...m, id: res.userMessageId, localOnly: false } : m,
+            ),
             {
               id: res.assistantMessageId,
               role: 'assistant',
@@ -101,8 +110,13 @@ function createController(queryClient: QueryClient, toast: ToastFn) {
       updateChatSession({ historyLoading: true });
       try {
         const stored = await fetchStored(queryClient);
-        updateChatSession((s) => ({ historyLoading: false, historyLoaded: true, messages: mergeStored(s.messages, stored) }));
-        if (stored.length === 0) toast({ title: 'No previous messages', description: 'Your conversation starts here.' });
+        updateChatSession((s) => ({
+          historyLoading: false,
+          historyLoaded: true,
+          messages: mergeStored(s.messages, stored),
+        }));
+        if (stored.length === 0)
+          toast({ title: 'No previous messages', description: 'Your conversation starts here.' });
       } catch (error) {
         updateChatSession({ historyLoading: false });
         toast({
@@ -146,7 +160,9 @@ function createController(queryClient: QueryClient, toast: ToastFn) {
 
     dismissCard(messageId: string, cardId: string) {
       updateMessages((messages) =>
-        messages.map((m) => (m.id === messageId ? { ...m, cards: m.cards?.filter((c) => c.id !== cardId) } : m)),
+        messages.map((m) =>
+          m.id === messageId ? { ...m, cards: m.cards?.filter((c) => c.id !== cardId) } : m,
+        ),
       );
     },
   };

@@ -13,7 +13,11 @@ import { queryTimings } from '../../api/query-timings';
 
 /** GET /api/personality (stale 5 min). */
 export function usePersonality() {
-  return useQuery<PersonalityState>({ queryKey: queryKeys.personality, queryFn: fetchPersonality, ...queryTimings.personality });
+  return useQuery<PersonalityState>({
+    queryKey: queryKeys.personality,
+    queryFn: fetchPersonality,
+    ...queryTimings.personality,
+  });
 }
 
 /** GET /api/career (stale 5 min). */
@@ -26,7 +30,9 @@ export function useSavePersonality() {
   return useMutation({
     mutationFn: (id: PersonalityId) => savePersonality(id),
     onSuccess: ({ personalityId }) => {
-      queryClient.setQueryData<PersonalityState>(queryKeys.personality, (old) => (old ? { ...old, personalityId } : old));
+      queryClient.setQueryData<PersonalityState>(queryKeys.personality, (old) =>
+        old ? { ...old, personalityId } : old,
+      );
     },
   });
 }
@@ -36,7 +42,9 @@ export function useSaveCareer() {
   return useMutation({
     mutationFn: (id: CareerId) => saveCareer(id),
     onSuccess: ({ careerProfile }) => {
-      queryClient.setQueryData<CareerState>(queryKeys.career, (old) => (old ? { ...old, careerProfile } : old));
+      queryClient.setQueryData<CareerState>(queryKeys.career, (old) =>
+        old ? { ...old, careerProfile } : old,
+      );
     },
   });
 }

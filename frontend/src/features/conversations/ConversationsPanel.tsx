@@ -41,13 +41,19 @@ function ConversationRow({
 }) {
   return (
     <Paper variant="outlined" sx={{ p: 2, borderRadius: 3 }} data-testid="conversation-row">
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} alignItems={{ xs: 'stretch', sm: 'center' }}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={1.5}
+        alignItems={{ xs: 'stretch', sm: 'center' }}
+      >
         <Box sx={{ flexGrow: 1, minWidth: 0 }}>
           <Stack direction="row" spacing={1} alignItems="center" useFlexGap flexWrap="wrap">
             <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
               {conversation.title}
             </Typography>
-            {conversation.isPublic && <Chip size="small" icon={<PublicIcon />} label="Shared" color="primary" variant="outlined" />}
+            {conversation.isPublic && (
+              <Chip size="small" icon={<PublicIcon />} label="Shared" color="primary" variant="outlined" />
+            )}
           </Stack>
           {conversation.description && (
             <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
@@ -94,12 +100,18 @@ export function ConversationsPanel() {
   const remove = useMutation({
     mutationFn: (id: string) => deleteConversation(id),
     onSuccess: (_r, id) => {
-      queryClient.setQueryData<Conversation[]>(queryKeys.conversations, (list) => list?.filter((c) => c.id !== id));
+      queryClient.setQueryData<Conversation[]>(queryKeys.conversations, (list) =>
+        list?.filter((c) => c.id !== id),
+      );
       toast({ title: 'Conversation deleted', description: 'You can recover it for 7 days.' });
       setDeleting(null);
     },
     onError: (err) =>
-      toast({ title: 'Failed to delete conversation', description: serverMessageOr(err, 'Something went wrong.'), variant: 'destructive' }),
+      toast({
+        title: 'Failed to delete conversation',
+        description: serverMessageOr(err, 'Something went wrong.'),
+        variant: 'destructive',
+      }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.conversations }),
   });
 
@@ -155,25 +167,39 @@ export function ConversationsPanel() {
       ) : (
         <Stack spacing={1.5}>
           {conversations.map((c) => (
-            <ConversationRow key={c.id} conversation={c} onShare={() => setSharing(c)} onDelete={() => setDeleting(c)} />
+            <ConversationRow
+              key={c.id}
+              conversation={c}
+              onShare={() => setSharing(c)}
+              onDelete={() => setDeleting(c)}
+            />
           ))}
         </Stack>
       )}
       {sharing && <ShareConversationDialog conversation={sharing} onClose={() => setSharing(null)} />}
       {recovering && <RecoverConversationDialog onClose={() => setRecovering(false)} />}
-      <Dialog open={deleting !== null} onClose={() => !remove.isPending && setDeleting(null)} aria-labelledby="delete-conversation-title">
+      <Dialog
+        open={deleting !== null}
+        onClose={() => !remove.isPending && setDeleting(null)}
+        aria-labelledby="delete-conversation-title"
+      >
         <DialogTitle id="delete-conversation-title">Delete conversation?</DialogTitle>
         <DialogContent>
           <DialogContentText>
-            “{deleting?.title}” will be removed from your list and its public link stops working. You can recover it
-            within 7 days.
+            “{deleting?.title}” will be removed from your list and its public link stops working. You can
+            recover it within 7 days.
           </DialogContentText>
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setDeleting(null)} disabled={remove.isPending}>
             Cancel
           </Button>
-          <Button color="error" variant="contained" disabled={remove.isPending} onClick={() => deleting && remove.mutate(deleting.id)}>
+          <Button
+            color="error"
+            variant="contained"
+            disabled={remove.isPending}
+            onClick={() => deleting && remove.mutate(deleting.id)}
+          >
             Delete
           </Button>
         </DialogActions>

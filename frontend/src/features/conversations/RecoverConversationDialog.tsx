@@ -42,7 +42,11 @@ export function RecoverConversationDialog({ onClose }: { onClose: () => void }) 
       setResults(await searchRecoverable(title.trim()));
     } catch (error) {
       setResults(null);
-      toast({ title: 'Search failed', description: serverMessageOr(error, 'Something went wrong.'), variant: 'destructive' });
+      toast({
+        title: 'Search failed',
+        description: serverMessageOr(error, 'Something went wrong.'),
+        variant: 'destructive',
+      });
     } finally {
       setSearching(false);
     }
@@ -53,10 +57,18 @@ export function RecoverConversationDialog({ onClose }: { onClose: () => void }) 
     try {
       await claimConversation(conversation.id);
       await queryClient.invalidateQueries({ queryKey: queryKeys.conversations });
-      toast({ title: 'Conversation recovered', description: `“${conversation.title}” is back in your list.`, variant: 'success' });
+      toast({
+        title: 'Conversation recovered',
+        description: `“${conversation.title}” is back in your list.`,
+        variant: 'success',
+      });
       onClose();
     } catch (error) {
-      toast({ title: 'Failed to recover conversation', description: serverMessageOr(error, 'Something went wrong.'), variant: 'destructive' });
+      toast({
+        title: 'Failed to recover conversation',
+        description: serverMessageOr(error, 'Something went wrong.'),
+        variant: 'destructive',
+      });
     } finally {
       setClaiming(null);
     }
@@ -67,7 +79,8 @@ export function RecoverConversationDialog({ onClose }: { onClose: () => void }) 
       <DialogTitle id="recover-title">Recover Lost Conversation</DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ mb: 2 }}>
-          Deleted a saved conversation by mistake? Search by its title to bring back anything deleted in the last 7 days.
+          Deleted a saved conversation by mistake? Search by its title to bring back anything deleted in the
+          last 7 days.
         </DialogContentText>
         <Stack component="form" direction="row" spacing={1} alignItems="flex-start" onSubmit={search}>
           <TextField
@@ -96,7 +109,12 @@ export function RecoverConversationDialog({ onClose }: { onClose: () => void }) 
                 key={r.id}
                 disableGutters
                 secondaryAction={
-                  <Button size="small" variant="outlined" onClick={() => void claim(r)} disabled={claiming !== null}>
+                  <Button
+                    size="small"
+                    variant="outlined"
+                    onClick={() => void claim(r)}
+                    disabled={claiming !== null}
+                  >
                     {claiming === r.id ? 'Recovering...' : 'Recover'}
                   </Button>
                 }

@@ -21,10 +21,19 @@ import { useToast } from '../../components/toast/toast-context';
 import { shareUrl } from './use-conversations';
 
 /** Share a conversation by public link: a toggle, and the link once it is public (doc3 §4). */
-export function ShareConversationDialog({ conversation, onClose }: { conversation: Conversation; onClose: () => void }) {
+export function ShareConversationDialog({
+  conversation,
+  onClose,
+}: {
+  conversation: Conversation;
+  onClose: () => void;
+}) {
   const { toast } = useToast();
   const queryClient = useQueryClient();
-  const [state, setState] = useState({ isPublic: conversation.isPublic, shareToken: conversation.shareToken });
+  const [state, setState] = useState({
+    isPublic: conversation.isPublic,
+    shareToken: conversation.shareToken,
+  });
 
   const toggle = useMutation({
     mutationFn: (isPublic: boolean) => shareConversation(conversation.id, isPublic),
@@ -33,10 +42,22 @@ export function ShareConversationDialog({ conversation, onClose }: { conversatio
       queryClient.setQueryData<Conversation[]>(queryKeys.conversations, (list) =>
         list?.map((c) => (c.id === conversation.id ? { ...c, ...result } : c)),
       );
-      toast(result.isPublic ? { title: 'Conversation shared', description: 'Anyone with the link can read it.' } : { title: 'Sharing disabled' });
+      toast(
+        result.isPublic
+          ? {
+              title: 'Conversation shared',
+              description: 'Anyone with the link can read it.',
+              variant: 'success',
+            }
+          : { title: 'Sharing disabled', description: 'The link no longer opens this conversation.' },
+      );
     },
     onError: (error) =>
-      toast({ title: 'Failed to update sharing', description: serverMessageOr(error, 'Something went wrong.'), variant: 'destructive' }),
+      toast({
+        title: 'Failed to update sharing',
+        description: serverMessageOr(error, 'Something went wrong.'),
+        variant: 'destructive',
+      }),
   });
 
   const link = state.isPublic && state.shareToken ? shareUrl(state.shareToken) : null;
@@ -55,7 +76,8 @@ export function ShareConversationDialog({ conversation, onClose }: { conversatio
       <DialogTitle id="share-conversation-title">Share “{conversation.title}”</DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ mb: 2 }}>
-          A shared conversation can be read by anyone with its link, without an account. Turn sharing off at any time.
+          A shared conversation can be read by anyone with its link, without an account. Turn sharing off at
+          any time.
         </DialogContentText>
         <FormControlLabel
           control={

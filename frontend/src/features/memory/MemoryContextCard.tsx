@@ -18,7 +18,11 @@ export function MemoryContextCard() {
   const { data, isLoading, isError } = useMemories();
   const memories = (data ?? []).slice(0, SIDEBAR_MEMORIES);
   return (
-    <SidebarCard icon={<PsychologyOutlinedIcon fontSize="small" />} title="Memory & Context" testId="memory-context">
+    <SidebarCard
+      icon={<PsychologyOutlinedIcon fontSize="small" />}
+      title="Memory & Context"
+      testId="memory-context"
+    >
       {isLoading ? (
         <Stack spacing={1}>
           <Skeleton variant="rounded" height={32} />
@@ -39,7 +43,10 @@ export function MemoryContextCard() {
               <ListItemIcon sx={{ minWidth: 30, mt: 0.75, color: 'text.secondary' }}>
                 <MemoryTypeIcon type={m.type} />
               </ListItemIcon>
-              <ListItemText primary={m.content} slotProps={{ primary: { variant: 'body2', sx: { overflowWrap: 'anywhere' } } }} />
+              <ListItemText
+                primary={m.content}
+                slotProps={{ primary: { variant: 'body2', sx: { overflowWrap: 'anywhere' } } }}
+              />
             </ListItem>
           ))}
         </List>

@@ -30,7 +30,15 @@ function memoryDate(iso: string): string {
   return Number.isNaN(date.getTime()) ? '' : formatInTimeZone(date, 'America/New_York', 'MMM d, yyyy');
 }
 
-function MemoryCard({ memory, onDelete, deleting }: { memory: Memory; onDelete: () => void; deleting: boolean }) {
+function MemoryCard({
+  memory,
+  onDelete,
+  deleting,
+}: {
+  memory: Memory;
+  onDelete: () => void;
+  deleting: boolean;
+}) {
   return (
     <Paper variant="outlined" sx={{ p: 2, borderRadius: 3 }} data-testid="memory-card">
       <Stack direction="row" spacing={1.5} alignItems="flex-start">
@@ -89,8 +97,13 @@ export function MemorySection() {
 
   const cleanup = useMutation({
     mutationFn: cleanupPatternMemories,
-    onSuccess: (n) => toast({ title: 'Pattern Memories Cleaned', description: `Removed ${n} auto-generated pattern memories.` }),
-    onError: () => toast({ title: 'Error', description: 'Failed to cleanup pattern memories.', variant: 'destructive' }),
+    onSuccess: (n) =>
+      toast({
+        title: 'Pattern Memories Cleaned',
+        description: `Removed ${n} auto-generated pattern memories.`,
+      }),
+    onError: () =>
+      toast({ title: 'Error', description: 'Failed to cleanup pattern memories.', variant: 'destructive' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.memories }),
   });
 
@@ -150,7 +163,8 @@ export function MemorySection() {
             No memories stored yet
           </Typography>
           <Typography color="text.secondary">
-            Tell Jarvis about yourself in chat, like “My name is Sam and I live in Boston”, and it will remember.
+            Tell Jarvis about yourself in chat, like “My name is Sam and I live in Boston”, and it will
+            remember.
           </Typography>
         </Paper>
       ) : shown.length === 0 ? (

@@ -29,7 +29,11 @@ export function PatternInsightsCard() {
   const loading = patterns.isLoading || insights.isLoading;
 
   return (
-    <SidebarCard icon={<InsightsOutlinedIcon fontSize="small" />} title="Pattern Insights" testId="pattern-insights">
+    <SidebarCard
+      icon={<InsightsOutlinedIcon fontSize="small" />}
+      title="Pattern Insights"
+      testId="pattern-insights"
+    >
       {loading ? (
         <Skeleton variant="rounded" height={48} />
       ) : shownPatterns.length === 0 && shownInsights.length === 0 ? (
@@ -57,7 +61,13 @@ export function PatternInsightsCard() {
             </Typography>
           )}
           {shownInsights.map((insight, i) => (
-            <Stack key={`${insight.type}-${i}`} direction="row" spacing={1} alignItems="flex-start" data-testid="insight">
+            <Stack
+              key={`${insight.type}-${i}`}
+              direction="row"
+              spacing={1}
+              alignItems="flex-start"
+              data-testid="insight"
+            >
               <Stack sx={{ flexGrow: 1, minWidth: 0 }}>
                 <Typography variant="body2">{insight.prediction}</Typography>
                 {insight.timeframe && (

@@ -19,7 +19,13 @@ export const MEMORY_TYPE_LABELS: Record<Memory['type'], string> = {
 };
 
 /** The icon of a memory type. */
-export function MemoryTypeIcon({ type, fontSize = 'small' }: { type: Memory['type']; fontSize?: 'small' | 'medium' }) {
+export function MemoryTypeIcon({
+  type,
+  fontSize = 'small',
+}: {
+  type: Memory['type'];
+  fontSize?: 'small' | 'medium';
+}) {
   const Icon = ICONS[type] ?? LightbulbOutlinedIcon;
   return <Icon fontSize={fontSize} aria-label={MEMORY_TYPE_LABELS[type] ?? 'Memory'} />;
 }

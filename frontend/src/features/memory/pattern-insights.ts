@@ -6,7 +6,11 @@ export const MAX_INSIGHTS = 2;
 export const PATTERN_MIN_CONFIDENCE = 0.5;
 export const INSIGHT_MIN_CONFIDENCE = 0.6;
 
-function strongest<T extends { confidence: number }>(items: readonly T[] | null | undefined, above: number, max: number): T[] {
+function strongest<T extends { confidence: number }>(
+  items: readonly T[] | null | undefined,
+  above: number,
+  max: number,
+): T[] {
   return (items ?? [])
     .filter((item) => typeof item.confidence === 'number' && item.confidence > above)
     .sort((a, b) => b.confidence - a.confidence)

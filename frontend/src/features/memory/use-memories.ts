@@ -6,12 +6,20 @@ import { queryTimings } from '../../api/query-timings';
 
 /** GET /api/memories (stale 30 s). */
 export function useMemories() {
-  return useQuery<Memory[]>({ queryKey: queryKeys.memories, queryFn: fetchMemories, ...queryTimings.memories });
+  return useQuery<Memory[]>({
+    queryKey: queryKeys.memories,
+    queryFn: fetchMemories,
+    ...queryTimings.memories,
+  });
 }
 
 /** GET /api/patterns (stale 5 min, refetched every 10 min). */
 export function usePatterns() {
-  return useQuery<Pattern[]>({ queryKey: queryKeys.patterns, queryFn: fetchPatterns, ...queryTimings.patterns });
+  return useQuery<Pattern[]>({
+    queryKey: queryKeys.patterns,
+    queryFn: fetchPatterns,
+    ...queryTimings.patterns,
+  });
 }
 
 export function usePatternInsights() {

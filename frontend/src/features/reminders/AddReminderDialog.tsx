@@ -37,13 +37,22 @@ export function AddReminderDialog({ open, onClose }: { open: boolean; onClose: (
     }
     create.mutate(toNewReminder(form), {
       onSuccess: (reminder) => {
-        toast({ title: 'Reminder Created', description: reminder?.title ?? title.trim(), variant: 'success' });
+        toast({
+          title: 'Reminder Created',
+          description: reminder?.title ?? title.trim(),
+          variant: 'success',
+        });
         setTitle('');
         setNaturalTime('');
         setDateTime('');
         onClose();
       },
-      onError: () => toast({ title: 'Error', description: 'Failed to create reminder. Please try again.', variant: 'destructive' }),
+      onError: () =>
+        toast({
+          title: 'Error',
+          description: 'Failed to create reminder. Please try again.',
+          variant: 'destructive',
+        }),
     });
   };
 
@@ -52,7 +61,13 @@ export function AddReminderDialog({ open, onClose }: { open: boolean; onClose: (
       <DialogTitle id="add-reminder-title">Add New Reminder</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
-          <TextField autoFocus label="Title" value={title} onChange={(e) => setTitle(e.target.value)} fullWidth />
+          <TextField
+            autoFocus
+            label="Title"
+            value={title}
+            onChange={(e) => setTitle(e.target.value)}
+            fullWidth
+          />
           <TextField
             label="When (in plain words)"
             placeholder="tomorrow morning, this evening, Friday at 3pm"

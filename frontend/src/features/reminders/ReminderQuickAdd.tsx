@@ -26,14 +26,30 @@ export function ReminderQuickAdd() {
           toast({ title: 'Reminder created', description: title.trim(), variant: 'success' });
         },
         onError: () =>
-          toast({ title: 'Error', description: 'Failed to create reminder. Please try again.', variant: 'destructive' }),
+          toast({
+            title: 'Error',
+            description: 'Failed to create reminder. Please try again.',
+            variant: 'destructive',
+          }),
       },
     );
   };
 
   return (
-    <Stack component="form" onSubmit={submit} spacing={1} data-testid="reminder-quick-add" aria-label="Quick add reminder">
-      <TextField size="small" placeholder="Remind me to..." value={title} onChange={(e) => setTitle(e.target.value)} slotProps={{ htmlInput: { 'aria-label': 'Reminder title' } }} />
+    <Stack
+      component="form"
+      onSubmit={submit}
+      spacing={1}
+      data-testid="reminder-quick-add"
+      aria-label="Quick add reminder"
+    >
+      <TextField
+        size="small"
+        placeholder="Remind me to..."
+        value={title}
+        onChange={(e) => setTitle(e.target.value)}
+        slotProps={{ htmlInput: { 'aria-label': 'Reminder title' } }}
+      />
       <Stack direction="row" spacing={1}>
         <TextField
           size="small"

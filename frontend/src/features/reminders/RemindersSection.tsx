@@ -32,32 +32,48 @@ function ReminderRow({ reminder }: { reminder: Reminder }) {
   const onDelete = () =>
     remove.mutate(reminder.id, {
       onSuccess: () => {
-        queryClient.setQueryData<Reminder[] | null>(queryKeys.reminders, (list) => list?.filter((r) => r.id !== reminder.id) ?? list);
+        queryClient.setQueryData<Reminder[] | null>(
+          queryKeys.reminders,
+          (list) => list?.filter((r) => r.id !== reminder.id) ?? list,
+        );
         void queryClient.invalidateQueries({ queryKey: queryKeys.reminders });
         toast({ title: 'Reminder Deleted', description: reminder.title });
       },
       onError: () => {
         toast({
           title: 'Error',
-          description: 'The reminder could not be confirmed as deleted; it may have been removed. Refreshing the list.',
+          description:
+            'The reminder could not be confirmed as deleted; it may have been removed. Refreshing the list.',
           variant: 'destructive',
         });
-        setTimeout(() => void queryClient.invalidateQueries({ queryKey: queryKeys.reminders }), REFRESH_AFTER_FAILED_DELETE_MS);
+        setTimeout(
+          () => void queryClient.invalidateQueries({ queryKey: queryKeys.reminders }),
+          REFRESH_AFTER_FAILED_DELETE_MS,
+        );
       },
     });
 
   return (
-    <Paper variant="outlined" sx={{ p: 1.5, pr: 1, borderRadius: 3 }} data-testid="reminder-row" data-done={String(reminder.done)}>
+    <Paper
+      variant="outlined"
+      sx={{ p: 1.5, pr: 1, borderRadius: 3 }}
+      data-testid="reminder-row"
+      data-done={String(reminder.done)}
+    >
       <Stack direction="row" spacing={1} alignItems="center">
         <Checkbox
           checked={reminder.done}
-          slotProps={{ input: { 'aria-label': `Mark “${reminder.title}” ${reminder.done ? 'not done' : 'done'}` } }}
+          slotProps={{ input: { 'aria-label': `Mark “${reminder.title}” done` } }}
           onChange={(e) =>
             toggle.mutate(
               { id: reminder.id, done: e.target.checked },
               {
                 onError: () =>
-                  toast({ title: 'Error', description: 'Could not update the reminder. Please try again.', variant: 'destructive' }),
+                  toast({
+                    title: 'Error',
+                    description: 'Could not update the reminder. Please try again.',
+                    variant: 'destructive',
+                  }),
               },
             )
           }
@@ -78,7 +94,11 @@ function ReminderRow({ reminder }: { reminder: Reminder }) {
         </Box>
         <Tooltip title="Delete reminder">
           <span>
-            <IconButton aria-label={`Delete “${reminder.title}”`} onClick={onDelete} disabled={remove.isPending}>
+            <IconButton
+              aria-label={`Delete “${reminder.title}”`}
+              onClick={onDelete}
+              disabled={remove.isPending}
+            >
               <DeleteOutlineIcon />
             </IconButton>
           </span>

@@ -21,7 +21,11 @@ export function UpcomingRemindersCard() {
   const upcoming = upcomingReminders(data);
 
   return (
-    <SidebarCard icon={<AlarmOutlinedIcon fontSize="small" />} title="Upcoming Reminders" testId="upcoming-reminders">
+    <SidebarCard
+      icon={<AlarmOutlinedIcon fontSize="small" />}
+      title="Upcoming Reminders"
+      testId="upcoming-reminders"
+    >
       {isLoading ? (
         <Stack spacing={1}>
           <Skeleton variant="rounded" height={36} />
@@ -50,7 +54,11 @@ export function UpcomingRemindersCard() {
                       { id: reminder.id, done: e.target.checked },
                       {
                         onError: () =>
-                          toast({ title: 'Error', description: 'Could not update the reminder. Please try again.', variant: 'destructive' }),
+                          toast({
+                            title: 'Error',
+                            description: 'Could not update the reminder. Please try again.',
+                            variant: 'destructive',
+                          }),
                       },
                     )
                   }

@@ -20,9 +20,13 @@ export function countOpenReminders(reminders: unknown): number {
 export const UPCOMING_REMINDERS_LIMIT = 5;
 
 /** Not-done reminders, soonest first (those without a time keep their order after the timed ones). */
-export function upcomingReminders(reminders: readonly Reminder[] | null | undefined, limit = UPCOMING_REMINDERS_LIMIT): Reminder[] {
+export function upcomingReminders(
+  reminders: readonly Reminder[] | null | undefined,
+  limit = UPCOMING_REMINDERS_LIMIT,
+): Reminder[] {
   const open = (reminders ?? []).filter((r) => !r.done);
-  const time = (r: Reminder) => (r.reminder_time ? new Date(r.reminder_time).getTime() : Number.POSITIVE_INFINITY);
+  const time = (r: Reminder) =>
+    r.reminder_time ? new Date(r.reminder_time).getTime() : Number.POSITIVE_INFINITY;
   return open
     .map((r, i) => ({ r, i }))
     .sort((a, b) => time(a.r) - time(b.r) || a.i - b.i)

@@ -14,6 +14,7 @@ import { fetchSharedConversation } from '../../api/conversations';
 import { queryKeys } from '../../api/query-keys';
 import { PublicPageLayout } from '../../components/PublicPageLayout';
 import { useDocumentTitle } from '../../components/use-document-title';
+import { displayContent } from '../chat/chat-message';
 import { formatMessageTime } from '../chat/greeting';
 import { JarvisAvatar } from '../chat/JarvisAvatar';
 import { Markdown } from '../chat/Markdown';
@@ -30,7 +31,11 @@ function TryJarvis() {
 
 function Problem({ icon, title, text }: { icon: ReactNode; title: string; text: string }) {
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 3, sm: 5 }, borderRadius: 4, textAlign: 'center' }} data-testid="shared-problem">
+    <Paper
+      variant="outlined"
+      sx={{ p: { xs: 3, sm: 5 }, borderRadius: 4, textAlign: 'center' }}
+      data-testid="shared-problem"
+    >
       <Box sx={{ color: 'text.secondary', mb: 1 }}>{icon}</Box>
       <Typography variant="h5" component="h2" sx={{ mb: 1 }}>
         {title}
@@ -48,7 +53,16 @@ function ReadOnlyMessage({ message }: { message: ChatMessage }) {
   if (message.role === 'user') {
     return (
       <Stack alignItems="flex-end" data-testid="shared-message" data-role="user">
-        <Box sx={{ maxWidth: { xs: '88%', sm: '75%' }, px: 2, py: 1.25, borderRadius: 3, bgcolor: 'primary.main', color: 'primary.contrastText' }}>
+        <Box
+          sx={{
+            maxWidth: { xs: '88%', sm: '75%' },
+            px: 2,
+            py: 1.25,
+            borderRadius: 3,
+            bgcolor: 'primary.main',
+            color: 'primary.contrastText',
+          }}
+        >
           <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
             {message.content}
           </Typography>
@@ -60,11 +74,26 @@ function ReadOnlyMessage({ message }: { message: ChatMessage }) {
     );
   }
   return (
-    <Stack direction="row" spacing={1.5} alignItems="flex-start" data-testid="shared-message" data-role="assistant">
+    <Stack
+      direction="row"
+      spacing={1.5}
+      alignItems="flex-start"
+      data-testid="shared-message"
+      data-role="assistant"
+    >
       <JarvisAvatar />
       <Stack sx={{ minWidth: 0, maxWidth: { xs: '100%', sm: '85%' } }}>
-        <Box sx={{ px: 2, py: 1.25, borderRadius: 3, bgcolor: 'background.paper', border: 1, borderColor: 'divider' }}>
-          <Markdown>{message.content}</Markdown>
+        <Box
+          sx={{
+            px: 2,
+            py: 1.25,
+            borderRadius: 3,
+            bgcolor: 'background.paper',
+            border: 1,
+            borderColor: 'divider',
+          }}
+        >
+          <Markdown>{displayContent(message)}</Markdown>
         </Box>
         <Typography variant="caption" color="text.secondary" sx={{ mt: 0.5 }}>
           {time}
@@ -113,7 +142,11 @@ export function SharedConversationPage() {
       ) : (
         <Stack spacing={3}>
           <Box>
-            <Typography variant="h4" component="h2" sx={{ fontSize: { xs: '1.6rem', sm: '2rem' }, overflowWrap: 'anywhere' }}>
+            <Typography
+              variant="h4"
+              component="h2"
+              sx={{ fontSize: { xs: '1.6rem', sm: '2rem' }, overflowWrap: 'anywhere' }}
+            >
               {data.title}
             </Typography>
             {data.description && <Typography color="text.secondary">{data.description}</Typography>}

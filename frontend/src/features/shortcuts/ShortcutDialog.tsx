@@ -18,11 +18,23 @@ import CloseIcon from '@mui/icons-material/Close';
 import type { QuickResponseShortcut } from '@jarvis/contracts';
 import { serverMessageOr } from '../../api/client';
 import { useToast } from '../../components/toast/toast-context';
-import { EMPTY_SHORTCUT_FORM, formOf, shortcutFormErrors, toShortcutInput, type ShortcutForm } from './shortcut-form';
+import {
+  EMPTY_SHORTCUT_FORM,
+  formOf,
+  shortcutFormErrors,
+  toShortcutInput,
+  type ShortcutForm,
+} from './shortcut-form';
 import { useSaveShortcut } from './use-shortcuts';
 
 /** Add or edit a shortcut: name, trigger phrases, response template and the active flag (doc2 §2, §5). */
-export function ShortcutDialog({ shortcut, onClose }: { shortcut: QuickResponseShortcut | null; onClose: () => void }) {
+export function ShortcutDialog({
+  shortcut,
+  onClose,
+}: {
+  shortcut: QuickResponseShortcut | null;
+  onClose: () => void;
+}) {
   const { toast } = useToast();
   const fullScreen = useMediaQuery(useTheme().breakpoints.down('sm'));
   const save = useSaveShortcut();
@@ -41,13 +53,20 @@ export function ShortcutDialog({ shortcut, onClose }: { shortcut: QuickResponseS
       { id: shortcut?.id, input: toShortcutInput(form) },
       {
         onSuccess: () => {
-          toast({ title: 'Success', description: editing ? 'Shortcut updated' : 'Shortcut created', variant: 'success' });
+          toast({
+            title: 'Success',
+            description: editing ? 'Shortcut updated' : 'Shortcut created',
+            variant: 'success',
+          });
           onClose();
         },
         onError: (error) =>
           toast({
             title: 'Error',
-            description: serverMessageOr(error, editing ? 'Failed to update shortcut' : 'Failed to create shortcut'),
+            description: serverMessageOr(
+              error,
+              editing ? 'Failed to update shortcut' : 'Failed to create shortcut',
+            ),
             variant: 'destructive',
           }),
       },
@@ -55,7 +74,14 @@ export function ShortcutDialog({ shortcut, onClose }: { shortcut: QuickResponseS
   };
 
   return (
-    <Dialog open onClose={() => !save.isPending && onClose()} fullWidth maxWidth="sm" fullScreen={fullScreen} aria-labelledby="shortcut-title">
+    <Dialog
+      open
+      onClose={() => !save.isPending && onClose()}
+      fullWidth
+      maxWidth="sm"
+      fullScreen={fullScreen}
+      aria-labelledby="shortcut-title"
+    >
       <DialogTitle id="shortcut-title">{editing ? 'Edit Shortcut' : 'New Shortcut'}</DialogTitle>
       <DialogContent dividers>
         <Stack spacing={2.5}>
@@ -71,7 +97,8 @@ export function ShortcutDialog({ shortcut, onClose }: { shortcut: QuickResponseS
           <Stack spacing={1}>
             <Typography variant="subtitle2">Trigger phrases</Typography>
             <Typography variant="body2" color="text.secondary">
-              A chat message with one of these phrases is answered with the template right away.
+              When a chat message is one of these phrases (any capitalisation), Jarvis answers with the
+              template right away.
             </Typography>
             {form.triggerPhrases.map((phrase, index) => (
               <Stack key={index} direction="row" spacing={1} alignItems="center">
@@ -81,7 +108,9 @@ export function ShortcutDialog({ shortcut, onClose }: { shortcut: QuickResponseS
                   placeholder="e.g. what are your hours"
                   value={phrase}
                   onChange={(e) =>
-                    set({ triggerPhrases: form.triggerPhrases.map((p, i) => (i === index ? e.target.value : p)) })
+                    set({
+                      triggerPhrases: form.triggerPhrases.map((p, i) => (i === index ? e.target.value : p)),
+                    })
                   }
                   slotProps={{ htmlInput: { 'aria-label': `Trigger phrase ${index + 1}` } }}
                 />
@@ -89,7 +118,9 @@ export function ShortcutDialog({ shortcut, onClose }: { shortcut: QuickResponseS
                   <Tooltip title="Remove phrase">
                     <IconButton
                       aria-label={`Remove trigger phrase ${index + 1}`}
-                      onClick={() => set({ triggerPhrases: form.triggerPhrases.filter((_p, i) => i !== index) })}
+                      onClick={() =>
+                        set({ triggerPhrases: form.triggerPhrases.filter((_p, i) => i !== index) })
+                      }
                     >
                       <CloseIcon fontSize="small" />
                     </IconButton>

@@ -21,20 +21,18 @@ import { usageText } from './shortcut-form';
 import { ShortcutDialog } from './ShortcutDialog';
 import { useDeleteShortcut, useShortcuts } from './use-shortcuts';
 
-function ShortcutCard({
-  shortcut,
-  onEdit,
-}: {
-  shortcut: QuickResponseShortcut;
-  onEdit: () => void;
-}) {
+function ShortcutCard({ shortcut, onEdit }: { shortcut: QuickResponseShortcut; onEdit: () => void }) {
   const { toast } = useToast();
   const remove = useDeleteShortcut();
   return (
     <Card data-testid="shortcut-card" sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
       <CardContent sx={{ flexGrow: 1 }}>
         <Stack direction="row" spacing={1} alignItems="center" sx={{ mb: 1 }}>
-          <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, flexGrow: 1, overflowWrap: 'anywhere' }}>
+          <Typography
+            variant="subtitle1"
+            component="h2"
+            sx={{ fontWeight: 700, flexGrow: 1, overflowWrap: 'anywhere' }}
+          >
             {shortcut.name}
           </Typography>
           {!shortcut.is_active && <Chip size="small" label="Disabled" />}
@@ -53,7 +51,13 @@ function ShortcutCard({
         <Typography
           variant="body2"
           color="text.secondary"
-          sx={{ whiteSpace: 'pre-wrap', display: '-webkit-box', WebkitLineClamp: 4, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}
+          sx={{
+            whiteSpace: 'pre-wrap',
+            display: '-webkit-box',
+            WebkitLineClamp: 4,
+            WebkitBoxOrient: 'vertical',
+            overflow: 'hidden',
+          }}
         >
           {shortcut.response_template}
         </Typography>
@@ -72,9 +76,14 @@ function ShortcutCard({
           disabled={remove.isPending}
           onClick={() =>
             remove.mutate(shortcut.id, {
-              onSuccess: () => toast({ title: 'Success', description: 'Shortcut deleted', variant: 'success' }),
+              onSuccess: () =>
+                toast({ title: 'Success', description: 'Shortcut deleted', variant: 'success' }),
               onError: (error) =>
-                toast({ title: 'Error', description: serverMessageOr(error, 'Failed to delete shortcut'), variant: 'destructive' }),
+                toast({
+                  title: 'Error',
+                  description: serverMessageOr(error, 'Failed to delete shortcut'),
+                  variant: 'destructive',
+                }),
             })
           }
         >
@@ -124,7 +133,8 @@ export function ShortcutsSection() {
             No shortcuts yet
           </Typography>
           <Typography color="text.secondary" sx={{ mb: 2 }}>
-            Teach Jarvis instant answers: when a message contains a trigger phrase, it replies with your template.
+            Teach Jarvis instant answers: when a message contains a trigger phrase, it replies with your
+            template.
           </Typography>
           <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing('new')}>
             Create Your First Shortcut

@@ -8,7 +8,12 @@ export interface ShortcutForm {
   isActive: boolean;
 }
 
-export const EMPTY_SHORTCUT_FORM: ShortcutForm = { name: '', triggerPhrases: [''], responseTemplate: '', isActive: true };
+export const EMPTY_SHORTCUT_FORM: ShortcutForm = {
+  name: '',
+  triggerPhrases: [''],
+  responseTemplate: '',
+  isActive: true,
+};
 
 export function formOf(shortcut: QuickResponseShortcut): ShortcutForm {
   return {

@@ -16,7 +16,8 @@ export function useShortcuts() {
 export function useSaveShortcut() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, input }: { id?: string; input: ShortcutInput }) => (id ? updateShortcut(id, input) : createShortcut(input)),
+    mutationFn: ({ id, input }: { id?: string; input: ShortcutInput }) =>
+      id ? updateShortcut(id, input) : createShortcut(input),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.shortcuts }),
   });
 }

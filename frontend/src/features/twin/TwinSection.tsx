@@ -20,7 +20,13 @@ import { serverMessageOr } from '../../api/client';
 import type { TwinState } from '../../api/twin';
 import { SectionHeader } from '../../components/SectionHeader';
 import { useToast } from '../../components/toast/toast-context';
-import { DEFAULT_GUIDELINES, keptSamples, MIN_SAMPLE_CHARS, MIN_SAMPLES, NEED_MORE_SAMPLES } from './twin-training';
+import {
+  DEFAULT_GUIDELINES,
+  keptSamples,
+  MIN_SAMPLE_CHARS,
+  MIN_SAMPLES,
+  NEED_MORE_SAMPLES,
+} from './twin-training';
 import { useTrainTwin, useTwin } from './use-twin';
 
 type TabId = 'samples' | 'about' | 'guidelines';
@@ -64,9 +70,18 @@ function TwinForm({ twin }: { twin: TwinState }) {
     train.mutate(
       { samples: kept, facts: facts.trim(), boundaries: boundaries.trim() },
       {
-        onSuccess: () => toast({ title: 'AI Twin Trained!', description: 'Jarvis now writes in your style.', variant: 'success' }),
+        onSuccess: () =>
+          toast({
+            title: 'AI Twin Trained!',
+            description: 'Jarvis now writes in your style.',
+            variant: 'success',
+          }),
         onError: (error) =>
-          toast({ title: 'Training Failed', description: serverMessageOr(error, 'Could not train your AI Twin'), variant: 'destructive' }),
+          toast({
+            title: 'Training Failed',
+            description: serverMessageOr(error, 'Could not train your AI Twin'),
+            variant: 'destructive',
+          }),
       },
     );
   };
@@ -88,7 +103,8 @@ function TwinForm({ twin }: { twin: TwinState }) {
         {tab === 'samples' && (
           <Stack spacing={2}>
             <Typography color="text.secondary">
-              Paste messages or emails you wrote. At least {MIN_SAMPLES} samples of more than {MIN_SAMPLE_CHARS} characters.
+              Paste messages or emails you wrote. At least {MIN_SAMPLES} samples of more than{' '}
+              {MIN_SAMPLE_CHARS} characters.
             </Typography>
             {samples.map((sample, index) => (
               <Stack key={index} direction="row" spacing={1} alignItems="flex-start">
@@ -98,7 +114,9 @@ function TwinForm({ twin }: { twin: TwinState }) {
                   minRows={3}
                   label={`Sample ${index + 1}`}
                   value={sample}
-                  onChange={(e) => setSamples((list) => list.map((s, i) => (i === index ? e.target.value : s)))}
+                  onChange={(e) =>
+                    setSamples((list) => list.map((s, i) => (i === index ? e.target.value : s)))
+                  }
                   helperText={`${sample.trim().length} characters`}
                 />
                 {samples.length > 1 && (
@@ -148,10 +166,19 @@ function TwinForm({ twin }: { twin: TwinState }) {
         alignItems={{ xs: 'stretch', sm: 'center' }}
         sx={{ px: { xs: 2, sm: 3 }, py: 2, borderTop: 1, borderColor: 'divider' }}
       >
-        <Typography variant="body2" color={ready >= MIN_SAMPLES ? 'success.main' : 'text.secondary'} sx={{ flexGrow: 1 }}>
+        <Typography
+          variant="body2"
+          color={ready >= MIN_SAMPLES ? 'success.main' : 'text.secondary'}
+          sx={{ flexGrow: 1 }}
+        >
           {ready} of {MIN_SAMPLES} samples ready
         </Typography>
-        <Button variant="contained" onClick={submit} disabled={train.isPending} startIcon={<SmartToyOutlinedIcon />}>
+        <Button
+          variant="contained"
+          onClick={submit}
+          disabled={train.isPending}
+          startIcon={<SmartToyOutlinedIcon />}
+        >
           {train.isPending ? 'Training...' : twin.trained ? 'Retrain Twin' : 'Train AI Twin'}
         </Button>
       </Stack>
@@ -168,7 +195,14 @@ export function TwinSection() {
         title="AI Twin"
         subtitle="Train an AI twin on your writing style"
         actions={
-          data?.trained && <Chip icon={<CheckCircleOutlineIcon />} label="Twin Active" color="success" data-testid="twin-active" />
+          data?.trained && (
+            <Chip
+              icon={<CheckCircleOutlineIcon />}
+              label="Twin Active"
+              color="success"
+              data-testid="twin-active"
+            />
+          )
         }
       />
       {isLoading ? (

@@ -71,7 +71,10 @@ export function ActionButtons({
                       : {},
                 }}
               >
-                <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+                <Box
+                  component="span"
+                  sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+                >
                   {label}
                 </Box>
               </Button>

@@ -27,7 +27,8 @@ export const FORECAST_DEFAULT_DAYS = 5;
 export const NEARBY_DEFAULT_RADIUS = 50;
 export const DEFAULT_SEARCH_RECENCY = 'day';
 
-const str = (value: unknown): string => (typeof value === 'string' ? value.trim() : value == null ? '' : String(value));
+const str = (value: unknown): string =>
+  typeof value === 'string' ? value.trim() : value == null ? '' : String(value);
 
 function errorText(error: unknown): string {
   if (isApiError(error)) return error.serverMessage ?? error.message;
@@ -60,19 +61,27 @@ function requiresUpgrade(body: unknown): boolean {
   return Boolean(body && typeof body === 'object' && (body as { requiresUpgrade?: unknown }).requiresUpgrade);
 }
 
-async function emailAction(type: keyof typeof EMAIL_OPS, args: Record<string, unknown>): Promise<ActionOutcome> {
+async function emailAction(
+  type: keyof typeof EMAIL_OPS,
+  args: Record<string, unknown>,
+): Promise<ActionOutcome> {
   const { op, errorTitle, done } = EMAIL_OPS[type];
   const messageId = str(args.messageId);
   if (!messageId) return failed(errorTitle, 'This action does not name an email.');
   try {
     const result = await calls.manageEmail(messageId, op);
     if (requiresUpgrade(result)) return { ok: false, toast: PREMIUM_FEATURE };
-    if (result?.error || result?.success === false) return failed(errorTitle, result?.error ?? 'The email could not be updated.');
+    if (result?.error || result?.success === false)
+      return failed(errorTitle, result?.error ?? 'The email could not be updated.');
     if (op === 'unsubscribe') {
       if (!result?.unsubscribeUrl) {
         return { ok: true, toast: { title: 'No Unsubscribe Link', description: result?.message } };
       }
-      return { ok: true, openUrl: result.unsubscribeUrl, toast: { title: done, description: result.message, variant: 'success' } };
+      return {
+        ok: true,
+        openUrl: result.unsubscribeUrl,
+        toast: { title: done, description: result.message, variant: 'success' },
+      };
     }
     return { ok: true, toast: { title: done, description: result?.message, variant: 'success' } };
   } catch (error) {
@@ -111,7 +120,11 @@ export async function executeAction(action: Pick<ChatAction, 'type' | 'args'>): 
         });
         return {
           ok: true,
-          toast: { title: 'Reminder Created', description: reminder?.title ?? str(args.title), variant: 'success' },
+          toast: {
+            title: 'Reminder Created',
+            description: reminder?.title ?? str(args.title),
+            variant: 'success',
+          },
           invalidate: [queryKeys.reminders],
         };
       } catch (error) {
@@ -144,7 +157,11 @@ export async function executeAction(action: Pick<ChatAction, 'type' | 'args'>): 
           size: args.size,
         });
         const place = str(args.location);
-        return eventsOutcome(events, false, `Events${str(args.keyword) ? `: ${str(args.keyword)}` : ''}${place ? ` in ${place}` : ''}`);
+        return eventsOutcome(
+          events,
+          false,
+          `Events${str(args.keyword) ? `: ${str(args.keyword)}` : ''}${place ? ` in ${place}` : ''}`,
+        );
       } catch (error) {
         return failed('Event Search Error', errorText(error));
       }
@@ -165,7 +182,10 @@ export async function executeAction(action: Pick<ChatAction, 'type' | 'args'>): 
     case 'send_discord_message': {
       try {
         await calls.sendDiscordMessage(str(args.channelId), str(args.content));
-        return { ok: true, toast: { title: 'Message Sent', description: 'Your Discord message was sent.', variant: 'success' } };
+        return {
+          ok: true,
+          toast: { title: 'Message Sent', description: 'Your Discord message was sent.', variant: 'success' },
+        };
       } catch (error) {
         return failed('Discord Error', errorText(error));
       }
@@ -173,8 +193,15 @@ export async function executeAction(action: Pick<ChatAction, 'type' | 'args'>): 
     case 'get_discord_servers': {
       try {
         const servers = await calls.getDiscordServers();
-        if (servers.length === 0) return { ok: true, toast: { title: 'No Servers', description: 'The Jarvis bot is not in any Discord server yet.' } };
-        return { ok: true, card: { kind: 'list', title: 'Discord servers', items: servers.map((s) => ({ primary: s.name })) } };
+        if (servers.length === 0)
+          return {
+            ok: true,
+            toast: { title: 'No Servers', description: 'The Jarvis bot is not in any Discord server yet.' },
+          };
+        return {
+          ok: true,
+          card: { kind: 'list', title: 'Discord servers', items: servers.map((s) => ({ primary: s.name })) },
+        };
       } catch (error) {
         return failed('Discord Error', errorText(error));
       }
@@ -182,8 +209,19 @@ export async function executeAction(action: Pick<ChatAction, 'type' | 'args'>): 
     case 'get_discord_channels': {
       try {
         const channels = await calls.getDiscordChannels(str(args.guildId));
-        if (channels.length === 0) return { ok: true, toast: { title: 'No Channels', description: 'That server has no channels the bot can see.' } };
-        return { ok: true, card: { kind: 'list', title: 'Discord channels', items: channels.map((c) => ({ primary: `#${c.name}` })) } };
+        if (channels.length === 0)
+          return {
+            ok: true,
+            toast: { title: 'No Channels', description: 'That server has no channels the bot can see.' },
+          };
+        return {
+          ok: true,
+          card: {
+            kind: 'list',
+            title: 'Discord channels',
+            items: channels.map((c) => ({ primary: `#${c.name}` })),
+          },
+        };
       } catch (error) {
         return failed('Discord Error', errorText(error));
       }
@@ -195,7 +233,11 @@ export async function executeAction(action: Pick<ChatAction, 'type' | 'args'>): 
         const text = result?.text ?? '';
         return {
           ok: true,
-          toast: { title: 'Search Results', description: capText(text, SEARCH_TOAST_CHARS), durationMs: SEARCH_TOAST_MS },
+          toast: {
+            title: 'Search Results',
+            description: capText(text, SEARCH_TOAST_CHARS),
+            durationMs: SEARCH_TOAST_MS,
+          },
           card: { kind: 'web_search', query, text, citations: result?.citations ?? [] },
         };
       } catch (error) {
@@ -213,7 +255,11 @@ export async function executeAction(action: Pick<ChatAction, 'type' | 'args'>): 
       }
       return {
         ok: true,
-        toast: { title: 'Message Drafted', description: 'Review the text below before sending it.', variant: 'success' },
+        toast: {
+          title: 'Message Drafted',
+          description: 'Review the text below before sending it.',
+          variant: 'success',
+        },
         card: { kind: 'sms_draft', message, context: str(args.context) },
       };
     }
@@ -221,12 +267,20 @@ export async function executeAction(action: Pick<ChatAction, 'type' | 'args'>): 
       return {
         ok: true,
         toast: { title: 'Email Drafted', description: 'Your draft is below.', variant: 'success' },
-        card: { kind: 'email_draft', subject: str(args.subject), message: str(args.message), context: str(args.context) },
+        card: {
+          kind: 'email_draft',
+          subject: str(args.subject),
+          message: str(args.message),
+          context: str(args.context),
+        },
       };
     case 'start_interpreter':
       return {
         ok: true,
-        toast: { title: 'Interpreter Mode Started', description: 'Live interpretation needs the voice features, which are on their way.' },
+        toast: {
+          title: 'Interpreter Mode Started',
+          description: 'Live interpretation needs the voice features, which are on their way.',
+        },
         card: {
           kind: 'interpreter',
           fromLanguage: str(args.from_language) || 'Auto-detect',
@@ -237,7 +291,10 @@ export async function executeAction(action: Pick<ChatAction, 'type' | 'args'>): 
     case 'identify_music':
       return {
         ok: true,
-        toast: { title: 'Music Identifier Ready', description: 'Listening for songs needs the voice features, which are on their way.' },
+        toast: {
+          title: 'Music Identifier Ready',
+          description: 'Listening for songs needs the voice features, which are on their way.',
+        },
         card: { kind: 'music', context: str(args.context) },
       };
     case 'create_notion_task':
@@ -255,7 +312,11 @@ export async function executeAction(action: Pick<ChatAction, 'type' | 'args'>): 
     case 'get_phone_messages': {
       try {
         const messages = await calls.getPhoneMessages();
-        if (messages.length === 0) return { ok: true, toast: { title: 'No Phone Calls', description: 'Nobody has left a message yet.' } };
+        if (messages.length === 0)
+          return {
+            ok: true,
+            toast: { title: 'No Phone Calls', description: 'Nobody has left a message yet.' },
+          };
         const items = messages.slice(0, PHONE_SUMMARY_COUNT).map((m) => ({
           primary: m.caller_name || m.caller_number,
           secondary: m.transcript ? capText(m.transcript, PHONE_PREVIEW_CHARS) : 'No transcript',

@@ -30,19 +30,31 @@ export function EmailDraftCard({
       await navigator.clipboard.writeText(subject ? `Subject: ${subject}\n\n${message}` : message);
       toast({ title: 'Email Ready', description: 'The draft is on your clipboard.' });
     } catch {
-      toast({ title: 'Error', description: 'Could not copy the draft. Please copy it manually.', variant: 'destructive' });
+      toast({
+        title: 'Error',
+        description: 'Could not copy the draft. Please copy it manually.',
+        variant: 'destructive',
+      });
     }
   };
 
   return (
-    <CardFrame icon={<EmailOutlinedIcon fontSize="small" />} title={subject || 'Email draft'} subtitle={context || 'Email draft'} onClose={onClose} testId="email-draft-card">
+    <CardFrame
+      icon={<EmailOutlinedIcon fontSize="small" />}
+      title={subject || 'Email draft'}
+      subtitle={context || 'Email draft'}
+      onClose={onClose}
+      testId="email-draft-card"
+    >
       <Typography
         variant="body2"
         data-testid="email-draft-body"
         data-clamped={String(clamped)}
         sx={{
           whiteSpace: 'pre-wrap',
-          ...(clamped ? { display: '-webkit-box', WebkitLineClamp: 3, WebkitBoxOrient: 'vertical', overflow: 'hidden' } : {}),
+          ...(clamped
+            ? { display: '-webkit-box', WebkitLineClamp: 3, WebkitBoxOrient: 'vertical', overflow: 'hidden' }
+            : {}),
         }}
       >
         {message}

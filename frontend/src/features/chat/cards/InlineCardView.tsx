@@ -14,16 +14,30 @@ export function InlineCardView({ card, onClose }: { card: InlineCard; onClose: (
     case 'events':
       return <EventsCard title={card.title} events={card.events} onClose={onClose} />;
     case 'web_search':
-      return <WebSearchCard query={card.query} text={card.text} citations={card.citations} onClose={onClose} />;
+      return (
+        <WebSearchCard query={card.query} text={card.text} citations={card.citations} onClose={onClose} />
+      );
     case 'list':
       return <ListCard title={card.title} items={card.items} onClose={onClose} />;
     case 'sms_draft':
       return <SmsDraftCard message={card.message} context={card.context} onClose={onClose} />;
     case 'email_draft':
-      return <EmailDraftCard subject={card.subject} message={card.message} context={card.context} onClose={onClose} />;
+      return (
+        <EmailDraftCard
+          subject={card.subject}
+          message={card.message}
+          context={card.context}
+          onClose={onClose}
+        />
+      );
     case 'interpreter':
       return (
-        <InterpreterCard fromLanguage={card.fromLanguage} toLanguage={card.toLanguage} mode={card.mode} onClose={onClose} />
+        <InterpreterCard
+          fromLanguage={card.fromLanguage}
+          toLanguage={card.toLanguage}
+          mode={card.mode}
+          onClose={onClose}
+        />
       );
     case 'music':
       return <MusicCard context={card.context} onClose={onClose} />;

@@ -17,7 +17,12 @@ const round = (n: unknown): string => (typeof n === 'number' ? String(Math.round
 
 export function WeatherCard({ weather, onClose }: { weather: WeatherResult; onClose: () => void }) {
   return (
-    <CardFrame icon={<WbSunnyOutlinedIcon fontSize="small" />} title={`Weather in ${weather.location}`} onClose={onClose} testId="weather-card">
+    <CardFrame
+      icon={<WbSunnyOutlinedIcon fontSize="small" />}
+      title={`Weather in ${weather.location}`}
+      onClose={onClose}
+      testId="weather-card"
+    >
       <Stack direction="row" spacing={2} alignItems="baseline" useFlexGap flexWrap="wrap">
         <Typography variant="h5" component="p">
           {round(weather.temperature)}°C
@@ -33,7 +38,12 @@ export function WeatherCard({ weather, onClose }: { weather: WeatherResult; onCl
 
 export function ForecastCard({ forecast, onClose }: { forecast: ForecastResult; onClose: () => void }) {
   return (
-    <CardFrame icon={<CloudOutlinedIcon fontSize="small" />} title={`Forecast for ${forecast.location}`} onClose={onClose} testId="forecast-card">
+    <CardFrame
+      icon={<CloudOutlinedIcon fontSize="small" />}
+      title={`Forecast for ${forecast.location}`}
+      onClose={onClose}
+      testId="forecast-card"
+    >
       <List dense disablePadding>
         {forecast.forecast.map((day, i) => (
           <ListItem key={day.date ?? i} disableGutters divider={i < forecast.forecast.length - 1}>
@@ -49,9 +59,23 @@ export function ForecastCard({ forecast, onClose }: { forecast: ForecastResult; 
   );
 }
 
-export function EventsCard({ title, events, onClose }: { title: string; events: EventResult[]; onClose: () => void }) {
+export function EventsCard({
+  title,
+  events,
+  onClose,
+}: {
+  title: string;
+  events: EventResult[];
+  onClose: () => void;
+}) {
   return (
-    <CardFrame icon={<EventOutlinedIcon fontSize="small" />} title={title} subtitle={`${events.length} found`} onClose={onClose} testId="events-card">
+    <CardFrame
+      icon={<EventOutlinedIcon fontSize="small" />}
+      title={title}
+      subtitle={`${events.length} found`}
+      onClose={onClose}
+      testId="events-card"
+    >
       <List dense disablePadding>
         {events.map((event, i) => (
           <ListItem key={`${event.name}-${i}`} disableGutters divider={i < events.length - 1}>
@@ -78,7 +102,13 @@ export function WebSearchCard({
   onClose: () => void;
 }) {
   return (
-    <CardFrame icon={<TravelExploreOutlinedIcon fontSize="small" />} title="Web search" subtitle={query} onClose={onClose} testId="search-card">
+    <CardFrame
+      icon={<TravelExploreOutlinedIcon fontSize="small" />}
+      title="Web search"
+      subtitle={query}
+      onClose={onClose}
+      testId="search-card"
+    >
       <Markdown>{text || 'No results.'}</Markdown>
       {citations.length > 0 && (
         <Stack spacing={0.25} sx={{ mt: 1 }}>
@@ -106,7 +136,12 @@ export function ListCard({
   onClose: () => void;
 }) {
   return (
-    <CardFrame icon={<ListAltOutlinedIcon fontSize="small" />} title={title} onClose={onClose} testId="list-card">
+    <CardFrame
+      icon={<ListAltOutlinedIcon fontSize="small" />}
+      title={title}
+      onClose={onClose}
+      testId="list-card"
+    >
       <List dense disablePadding>
         {items.map((item, i) => (
           <ListItem key={`${item.primary}-${i}`} disableGutters>

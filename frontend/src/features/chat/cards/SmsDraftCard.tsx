@@ -18,7 +18,15 @@ import { CardFrame } from './CardFrame';
  * A drafted text message (doc1 §2, §4). Send asks the phone service who it goes to: no valid phone disables the
  * button as 'Recipient Not Found'; otherwise a confirmation shows To and Message. Copy is the manual send.
  */
-export function SmsDraftCard({ message, context, onClose }: { message: string; context: string; onClose: () => void }) {
+export function SmsDraftCard({
+  message,
+  context,
+  onClose,
+}: {
+  message: string;
+  context: string;
+  onClose: () => void;
+}) {
   const { toast } = useToast();
   const [recipient, setRecipient] = useState<SmsDraftState | null>(null);
   const [noRecipient, setNoRecipient] = useState(false);
@@ -29,7 +37,11 @@ export function SmsDraftCard({ message, context, onClose }: { message: string; c
       await navigator.clipboard.writeText(message);
       toast({ title: 'Message copied', description: 'Paste it into your messaging app to send it.' });
     } catch {
-      toast({ title: 'Error', description: 'Unable to send message. Please copy the text manually.', variant: 'destructive' });
+      toast({
+        title: 'Error',
+        description: 'Unable to send message. Please copy the text manually.',
+        variant: 'destructive',
+      });
     }
   };
 
@@ -47,7 +59,11 @@ export function SmsDraftCard({ message, context, onClose }: { message: string; c
       setPhase('confirm');
     } catch (error) {
       setPhase('idle');
-      toast({ title: 'Failed to send message', description: serverMessageOr(error, 'Please try again.'), variant: 'destructive' });
+      toast({
+        title: 'Failed to send message',
+        description: serverMessageOr(error, 'Please try again.'),
+        variant: 'destructive',
+      });
     }
   };
 
@@ -73,7 +89,13 @@ export function SmsDraftCard({ message, context, onClose }: { message: string; c
   };
 
   return (
-    <CardFrame icon={<SmsOutlinedIcon fontSize="small" />} title="Text message draft" subtitle={context || undefined} onClose={onClose} testId="sms-draft-card">
+    <CardFrame
+      icon={<SmsOutlinedIcon fontSize="small" />}
+      title="Text message draft"
+      subtitle={context || undefined}
+      onClose={onClose}
+      testId="sms-draft-card"
+    >
       <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', mb: 1.5 }}>
         {message}
       </Typography>
@@ -85,13 +107,24 @@ export function SmsDraftCard({ message, context, onClose }: { message: string; c
           disabled={noRecipient || phase !== 'idle'}
           onClick={() => void startSend()}
         >
-          {noRecipient ? 'Recipient Not Found' : phase === 'sent' ? 'Sent' : phase === 'checking' ? 'Checking…' : 'Send'}
+          {noRecipient
+            ? 'Recipient Not Found'
+            : phase === 'sent'
+              ? 'Sent'
+              : phase === 'checking'
+                ? 'Checking…'
+                : 'Send'}
         </Button>
         <Button size="small" variant="outlined" startIcon={<ContentCopyIcon />} onClick={() => void copy()}>
           Copy text
         </Button>
       </Stack>
-      <Dialog open={phase === 'confirm' || phase === 'sending'} onClose={() => setPhase('idle')} fullWidth maxWidth="xs">
+      <Dialog
+        open={phase === 'confirm' || phase === 'sending'}
+        onClose={() => setPhase('idle')}
+        fullWidth
+        maxWidth="xs"
+      >
         <DialogTitle>Send this text?</DialogTitle>
         <DialogContent>
           <Typography variant="overline" color="text.secondary">

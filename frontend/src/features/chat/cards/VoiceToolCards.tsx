@@ -21,7 +21,13 @@ export function InterpreterCard({
   onClose: () => void;
 }) {
   return (
-    <CardFrame icon={<TranslateIcon fontSize="small" />} title="Interpreter mode" subtitle={mode} onClose={onClose} testId="interpreter-card">
+    <CardFrame
+      icon={<TranslateIcon fontSize="small" />}
+      title="Interpreter mode"
+      subtitle={mode}
+      onClose={onClose}
+      testId="interpreter-card"
+    >
       <Stack direction="row" spacing={1} alignItems="center" sx={{ mb: 1 }} useFlexGap flexWrap="wrap">
         <Chip size="small" label={fromLanguage} />
         <Typography variant="body2" color="text.secondary">
@@ -39,7 +45,13 @@ export function InterpreterCard({
 /** The music identifier. Listening to a song arrives with the voice features. */
 export function MusicCard({ context, onClose }: { context: string; onClose: () => void }) {
   return (
-    <CardFrame icon={<MusicNoteOutlinedIcon fontSize="small" />} title="Music identifier" subtitle={context || undefined} onClose={onClose} testId="music-card">
+    <CardFrame
+      icon={<MusicNoteOutlinedIcon fontSize="small" />}
+      title="Music identifier"
+      subtitle={context || undefined}
+      onClose={onClose}
+      testId="music-card"
+    >
       <Typography variant="body2" color="text.secondary">
         {VOICE_LATER_TEXT}
       </Typography>

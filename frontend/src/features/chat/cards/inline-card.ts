@@ -13,7 +13,11 @@ export type InlineCard = { id: string } & (
   | { kind: 'music'; context: string }
 );
 
-export type InlineCardInput = InlineCard extends infer C ? (C extends { id: string } ? Omit<C, 'id'> : never) : never;
+export type InlineCardInput = InlineCard extends infer C
+  ? C extends { id: string }
+    ? Omit<C, 'id'>
+    : never
+  : never;
 
 /** The email draft collapses to three lines, with Show more / Show less, over 100 characters (doc1 §9). */
 export const EMAIL_DRAFT_COLLAPSE_CHARS = 100;

@@ -1,0 +1,45 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderWithProviders } from '../../test/render';
+import { ChatInput } from './ChatInput';
+
+function setup(sending = false) {
+  const onSend = vi.fn(async () => true);
+  renderWithProviders(
+    <ChatInput sending={sending} onSend={onSend} onNewChat={() => undefined} onSave={() => undefined} />,
+  );
+  return { onSend, box: screen.getByRole('textbox', { name: 'Message Jarvis' }) };
+}
+
+describe('ChatInput', () => {
+  it('sends with Enter and adds a line with Shift+Enter', async () => {
+    const { onSend, box } = setup();
+    await userEvent.type(box, 'first line{Shift>}{Enter}{/Shift}second line');
+    expect(onSend).not.toHaveBeenCalled();
+    expect(box).toHaveValue('first line\nsecond line');
+    await userEvent.type(box, '{Enter}');
+    expect(onSend).toHaveBeenCalledWith('first line\nsecond line');
+    expect(box).toHaveValue('');
+  });
+
+  it('never sends blank text', async () => {
+    const { onSend, box } = setup();
+    await userEvent.type(box, '   {Enter}');
+    expect(onSend).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Send message' })).toBeDisabled();
+  });
+
+  it('blocks sending while a message is on its way', async () => {
+    const { onSend, box } = setup(true);
+    await userEvent.type(box, 'hello{Enter}');
+    expect(onSend).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Send message' })).toBeDisabled();
+  });
+
+  it('keeps image, camera and voice disabled until the voice features arrive', () => {
+    setup();
+    expect(screen.getByRole('button', { name: 'Upload image' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Take photo' })).toBeDisabled();
+  });
+});

@@ -1,0 +1,154 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { routeFetch } from '../../../test/render';
+import { executeAction } from './execute-action';
+
+function stub(routes: Parameters<typeof routeFetch>[0]) {
+  const fake = routeFetch(routes);
+  vi.stubGlobal('fetch', vi.fn(fake.fetch));
+  return fake.calls;
+}
+afterEach(() => vi.unstubAllGlobals());
+
+const unconfigured = (provider: string) => ({
+  status: 503,
+  body: { error: `${provider} is not configured.`, code: 'PROVIDER_UNAVAILABLE' },
+});
+
+describe('executeAction', () => {
+  it('creates a reminder and refreshes the reminders', async () => {
+    const calls = stub({ 'POST /api/reminders': { status: 201, body: { id: 'r1', title: 'call mom' } } });
+    const outcome = await executeAction({
+      type: 'create_reminder',
+      args: { title: 'call mom', when: 'tomorrow at 5pm' },
+    });
+    expect(calls[0].body).toEqual({ title: 'call mom', when: 'tomorrow at 5pm' });
+    expect(outcome).toMatchObject({
+      ok: true,
+      toast: { title: 'Reminder Created' },
+      invalidate: [['/api/reminders']],
+    });
+  });
+
+  it("reports a failed reminder as 'Action Failed' with the type and the server's text", async () => {
+    stub({
+      'POST /api/reminders': {
+        status: 400,
+        body: { error: 'Could not understand the time', code: 'VALIDATION' },
+      },
+    });
+    const outcome = await executeAction({ type: 'create_reminder', args: { title: 'x', when: 'blorp' } });
+    expect(outcome.ok).toBe(false);
+    expect(outcome.toast).toEqual({
+      title: 'Action Failed',
+      description: 'Failed to execute create_reminder: Could not understand the time',
+      variant: 'destructive',
+    });
+  });
+
+  it('shows the weather as a card, and a provider error as Weather Error', async () => {
+    stub({
+      'GET /api/weather/current/Paris': {
+        body: { location: 'Paris', temperature: 18, description: 'clear', windSpeed: 9, humidity: 40 },
+      },
+    });
+    expect(await executeAction({ type: 'get_weather', args: { location: 'Paris' } })).toMatchObject({
+      ok: true,
+      card: { kind: 'weather', weather: { location: 'Paris' } },
+    });
+    stub({ 'GET /api/weather/current/Paris': unconfigured('OpenWeatherMap') });
+    expect((await executeAction({ type: 'get_weather', args: { location: 'Paris' } })).toast).toMatchObject({
+      title: 'Weather Error',
+      description: 'OpenWeatherMap is not configured.',
+    });
+  });
+
+  it('asks for a 5-day forecast unless the action names the days', async () => {
+    const calls = stub({
+      'GET /api/weather/forecast/Boston': { body: { location: 'Boston', forecast: [] } },
+    });
+    await executeAction({ type: 'get_forecast', args: { location: 'Boston' } });
+    await executeAction({ type: 'get_forecast', args: { location: 'Boston', days: 2 } });
+    expect(calls.map((c) => c.path)).toEqual([
+      '/api/weather/forecast/Boston',
+      '/api/weather/forecast/Boston',
+    ]);
+    const urls = (fetch as unknown as { mock: { calls: [string][] } }).mock.calls.map(([url]) => url);
+    expect(urls).toEqual(['/api/weather/forecast/Boston?days=5', '/api/weather/forecast/Boston?days=2']);
+  });
+
+  it('says No Events Found in the two variants, with radius 50 by default nearby', async () => {
+    const calls = stub({ 'GET /api/events/search': { body: [] }, 'POST /api/events/near': { body: [] } });
+    expect((await executeAction({ type: 'search_events', args: { keyword: 'jazz' } })).toast).toMatchObject({
+      title: 'No Events Found',
+      description: 'No events match your search criteria',
+    });
+    expect(
+      (await executeAction({ type: 'find_events_near', args: { location: 'Austin' } })).toast,
+    ).toMatchObject({
+      title: 'No Events Found',
+      description: 'No events found in your area',
+    });
+    expect(calls[1].body).toEqual({ location: 'Austin', radius: 50 });
+  });
+
+  it('caps the web-search toast at 150 characters for 8 seconds and keeps the full text in the card', async () => {
+    const text = 'word '.repeat(100);
+    const calls = stub({ 'POST /api/perplexity/search': { body: { text, citations: [] } } });
+    const outcome = await executeAction({ type: 'search_web', args: { query: 'news' } });
+    expect(calls[0].body).toEqual({ query: 'news', searchRecency: 'day' });
+    expect(outcome.toast?.description?.length).toBeLessThanOrEqual(150);
+    expect(outcome.toast?.durationMs).toBe(8_000);
+    expect(outcome.card).toMatchObject({ kind: 'web_search', text });
+  });
+
+  it('drafts locally, calling the draft endpoint only for a booking link', async () => {
+    const calls = stub({
+      'POST /api/draft/message': { body: { message: 'Hi! Book me: https://x/book/abc' } },
+    });
+    expect(await executeAction({ type: 'draft_text_message', args: { message: 'Hi!' } })).toMatchObject({
+      ok: true,
+      card: { kind: 'sms_draft', message: 'Hi!' },
+    });
+    expect(calls).toHaveLength(0);
+    expect(
+      await executeAction({ type: 'draft_text_message', args: { message: 'Hi!', includeBookingLink: true } }),
+    ).toMatchObject({ card: { message: 'Hi! Book me: https://x/book/abc' } });
+    expect(calls).toHaveLength(1);
+  });
+
+  it('makes no call for Notion or Linear and says setup is needed', async () => {
+    const calls = stub({});
+    expect((await executeAction({ type: 'create_notion_task', args: { title: 'x' } })).toast?.title).toBe(
+      'Notion Setup Required',
+    );
+    expect((await executeAction({ type: 'create_linear_issue', args: { title: 'x' } })).toast?.title).toBe(
+      'Linear Setup Required',
+    );
+    expect(calls).toHaveLength(0);
+  });
+
+  it("shows the phone service's error as Phone Error, and No Phone Calls for an empty list", async () => {
+    stub({});
+    expect((await executeAction({ type: 'check_phone_calls', args: {} })).toast).toMatchObject({
+      title: 'Phone Error',
+      description: 'Service unavailable',
+    });
+    stub({ 'GET /api/phone-messages': { body: [] } });
+    expect((await executeAction({ type: 'get_phone_messages', args: {} })).toast?.title).toBe(
+      'No Phone Calls',
+    );
+  });
+
+  it('reports Premium Feature when an email action needs an upgrade', async () => {
+    stub({
+      'POST /api/email/m1/trash': {
+        status: 402,
+        body: { error: 'Upgrade', code: 'PLAN_REQUIRED', requiresUpgrade: true },
+      },
+    });
+    expect((await executeAction({ type: 'trash_email', args: { messageId: 'm1' } })).toast).toMatchObject({
+      title: 'Premium Feature',
+      description: 'Email management requires Premium or Enterprise plan',
+    });
+  });
+});
