@@ -101,7 +101,9 @@ function isLocal(host) {
 }
 
 function startProcess(name, script, restarts = 0) {
-  const child = spawn(process.execPath, [script], {
+  // JARVIS_NODE_ARGS passes flags to every process, e.g. `--max-old-space-size=256` or `--cpu-prof`.
+  const nodeArgs = (process.env.JARVIS_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, script], {
     cwd: root,
     env: { ...env, SERVICE_NAME: name },
     stdio: ['ignore', 'pipe', 'pipe'],
