@@ -32,7 +32,7 @@ test('trains the AI twin from three writing samples', async ({ page }, testInfo)
   await expect(page.getByTestId('twin-active')).toHaveText('Twin Active');
   await expect(page.getByTestId('twin-profile')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Retrain Twin' })).toBeVisible();
-  await snap(page, testInfo, 'twin-desktop');
+  await snap(page, testInfo, 'twin-trained-desktop');
 
   const twin = await (await page.request.get('/api/twin')).json();
   expect(twin).toMatchObject({
@@ -63,7 +63,7 @@ test('adds a quick response shortcut and chat answers its trigger phrase with th
   await expect(card).toContainText('Office hours');
   await expect(card).toContainText('“what are your hours”');
   await expect(card).toContainText('Used 0 times');
-  await snap(page, testInfo, 'shortcuts-desktop');
+  await snap(page, testInfo, 'shortcut-created-desktop');
 
   await openSection(page, 'Chat');
   const reply = await sendChat(page, 'What are your hours');
@@ -108,7 +108,7 @@ test('adds, completes and deletes reminders on the Reminders page', async ({ pag
   await dialog.getByRole('button', { name: 'Add Reminder' }).click();
   await expect(page.getByTestId('reminder-row')).toHaveCount(2);
   await expect(page.getByTestId('reminder-row').filter({ hasText: 'Pay rent' })).toContainText('8:00 AM ET');
-  await snap(page, testInfo, 'reminders-desktop');
+  await snap(page, testInfo, 'reminders-added-desktop');
 
   await page.getByRole('checkbox', { name: 'Mark “Pay rent” done' }).check();
   await expect(page.getByTestId('reminder-row').filter({ hasText: 'Pay rent' })).toHaveAttribute(
@@ -132,7 +132,7 @@ test('the Memory Bank lists, searches and deletes what Jarvis remembers', async 
   const total = await cards.count();
   expect(total).toBeGreaterThan(1);
   await expect(cards.first()).toContainText(/Importance [1-5]\/5/);
-  await snap(page, testInfo, 'memory-desktop');
+  await snap(page, testInfo, 'memory-after-chat-desktop');
 
   await page.getByLabel('Search memories').fill('BOSTON');
   await expect(cards).toHaveCount(1);
