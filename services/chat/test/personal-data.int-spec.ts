@@ -167,6 +167,9 @@ describe('quick response shortcuts', () => {
     const list = await h.call(api.chat.shortcuts, {}, user);
     expect(list.find((s) => s.id === active.id)!.usage_count).toBe(2);
     expect(list.find((s) => s.name === 'Off')!.usage_count).toBe(0);
+    // Punctuation and spacing do not matter, but a longer message that only contains the phrase is not a trigger.
+    expect((await send(h, user, '  Late   again?! ')).reply).toBe(body.response_template);
+    expect((await send(h, user, 'I am running late for the dentist tomorrow')).reply).not.toBe(body.response_template);
     // Another user's trigger never answers for me.
     expect((await send(h, h.newUser(), 'running late')).reply).not.toBe(body.response_template);
   });

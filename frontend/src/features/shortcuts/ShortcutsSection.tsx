@@ -133,8 +133,8 @@ export function ShortcutsSection() {
             No shortcuts yet
           </Typography>
           <Typography color="text.secondary" sx={{ mb: 2 }}>
-            Teach Jarvis instant answers: when a message contains a trigger phrase, it replies with your
-            template.
+            Teach Jarvis instant answers: when your message is one of the trigger phrases (case and
+            punctuation don't matter), it replies with your template.
           </Typography>
           <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing('new')}>
             Create Your First Shortcut

@@ -13,7 +13,7 @@ interface Rule {
 const RULES: Rule[] = [
   {
     pattern: /\bmy name is ([A-Za-z][A-Za-z'-]*(?: [A-Z][A-Za-z'-]*)?)/i,
-    build: (v) => ({ type: 'profile', content: `User's name is ${capitalise(v)}`, importance: 5, tags: ['name', 'identity'] }),
+    build: (v) => ({ type: 'profile', content: `User's name is ${capitalise(personName(v))}`, importance: 5, tags: ['name', 'identity'] }),
   },
   {
     pattern: /\b(?:call me|i go by) ([A-Za-z][A-Za-z'-]*)/i,
@@ -60,6 +60,12 @@ const RULES: Rule[] = [
     build: (v) => ({ type: 'profile', content: `Allergic to ${v}`, importance: 5, tags: ['health', 'allergy'] }),
   },
 ];
+
+/** Keeps a second name word only when the user wrote it capitalised and it is not a joining word ("Sam and ..."). */
+function personName(value: string) {
+  const [first, second] = value.split(' ');
+  return second && /^[A-Z]/.test(second) && !/^(?:and|but|or|so|because|i|im)$/i.test(second) ? `${first} ${second}` : first;
+}
 
 const FILLER = /^(?:to |the idea of )/i;
 const TRAILING_TIME = /\s+(?:now|right now|currently|these days|at the moment)$/i;

@@ -9,6 +9,9 @@ export interface ShortcutFields {
   isActive: boolean;
 }
 
+/** Case, punctuation and runs of spaces do not matter: "What are your hours?" matches "what are your hours". */
+const NORMALISED = (expr: string) => `btrim(regexp_replace(lower(${expr}), '[[:punct:][:space:]]+', ' ', 'g'))`;
+
 @Injectable()
 export class ShortcutsRepository {
   private readonly repo: Repository<ShortcutEntity>;
@@ -46,7 +49,7 @@ export class ShortcutsRepository {
         WHERE id = (
           SELECT id FROM "chat"."quick_response_shortcuts"
            WHERE user_id = $1 AND is_active
-             AND EXISTS (SELECT 1 FROM unnest(trigger_phrases) AS p WHERE lower(btrim(p)) = lower(btrim($2)))
+             AND EXISTS (SELECT 1 FROM unnest(trigger_phrases) AS p WHERE ${NORMALISED('p')} = ${NORMALISED('$2')})
            ORDER BY created_at, id LIMIT 1)
         RETURNING response_template`,
       [userId, message],
