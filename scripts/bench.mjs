@@ -25,6 +25,7 @@ const duration = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
 
 const round = (x) => Math.round(x * 100) / 100;
+let calendarApp; // the in-process calendar service, created on first use
 const log = (msg) => console.log(msg);
 
 if (process.env.JARVIS_SKIP_BUILD !== '1') {
@@ -90,9 +91,9 @@ try {
   console.table(rss.rows);
   log(`total ${rss.totalMb} MB (target < 1536 MB)`);
 } finally {
-  await calendarApp?.close();
   system.kill('SIGTERM');
-  await new Promise((r) => system.once('exit', r));
+  await calendarApp?.close().catch(() => undefined);
+  if (system.exitCode === null) await new Promise((r) => system.once('exit', r));
   await model.close();
   await dropDatabase(databaseUrl).catch(() => undefined);
 }
@@ -123,7 +124,6 @@ async function load(path, cookie, seconds, concurrency) {
 }
 
 /** The calendar service's own handler in this process: the same code path minus gateway, HTTP and NATS. */
-let calendarApp;
 async function inProcess(userId, seconds, concurrency) {
   process.env.DATABASE_URL = databaseUrl;
   process.env.NATS_SUBJECT_PREFIX = `${runId}direct.`;

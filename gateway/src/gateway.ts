@@ -34,7 +34,7 @@ export async function createGateway(): Promise<NestExpressApplication> {
   app.use(badBodyHandler);
   app.use(sessionMiddleware(config, app.get<Redis>(REDIS)));
   app.use(requireAjaxHeader);
-  app.use(app.get(ApiProxy).router());
+  app.use(app.get(ApiProxy).middleware());
   app.use(staticFrontend(config.FRONTEND_DIST ?? resolve(__dirname, '../../frontend/dist')));
   return app;
 }

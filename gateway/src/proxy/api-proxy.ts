@@ -8,17 +8,14 @@ import {
   UnauthenticatedError,
 } from '@jarvis/contracts';
 import { RpcClient } from '@jarvis/platform';
-import { type Request, type Response, Router } from 'express';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import Router from 'find-my-way';
 import { sendError, validationBody } from '../http/error-response';
 import { SessionUsers } from '../identity/session-users';
 
-/** Routes registered in this order: fewer path parameters first, so `/api/email/status` wins over `/api/email/:id`. */
 export function proxiedEndpoints(): Endpoint[] {
-  const params = (e: Endpoint) => (e.path.match(/:/g) ?? []).length;
-  return allEndpoints.filter((e) => e.service !== 'gateway').sort((a, b) => params(a) - params(b));
+  return allEndpoints.filter((e) => e.service !== 'gateway');
 }
-
-const METHOD = { GET: 'get', POST: 'post', PUT: 'put', DELETE: 'delete', PATCH: 'patch' } as const;
 
 /**
  * Builds the /api routes of every service from the contracts: authenticate, check the plan, validate with the
@@ -31,18 +28,24 @@ export class ApiProxy {
     private readonly sessions: SessionUsers,
   ) {}
 
-  router(): Router {
-    const router = Router();
-    for (const endpoint of proxiedEndpoints()) {
-      router[METHOD[endpoint.method]](endpoint.path, (req, res) => void this.handle(endpoint, req, res));
-    }
-    return router;
+  /**
+   * One lookup in a radix tree (find-my-way, Fastify's router) instead of testing ~110 routes in turn; static
+   * segments win over parameters, so `/api/email/status` is never taken for `/api/email/:id`.
+   */
+  middleware(): RequestHandler {
+    const routes = Router<Router.HTTPVersion.V1>({ ignoreTrailingSlash: true });
+    for (const endpoint of proxiedEndpoints()) routes.on(endpoint.method, endpoint.path, () => undefined, { endpoint });
+    return (req: Request, res: Response, next: NextFunction) => {
+      const match = routes.find(req.method as Router.HTTPMethod, req.path);
+      if (!match) return next();
+      void this.handle((match.store as { endpoint: Endpoint }).endpoint, req, res, match.params as Record<string, string>);
+    };
   }
 
-  private async handle(endpoint: Endpoint, req: Request, res: Response) {
+  private async handle(endpoint: Endpoint, req: Request, res: Response, params: Record<string, string>) {
     try {
       const ctx = await this.context(endpoint, req);
-      const input = { ...(req.query as object), ...(isObject(req.body) ? req.body : {}), ...req.params };
+      const input = { ...(req.query as object), ...(isObject(req.body) ? req.body : {}), ...params };
       const parsed = endpoint.request.safeParse(input);
       if (!parsed.success) {
         res.status(400).json(validationBody(parsed.error));
