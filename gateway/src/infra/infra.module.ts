@@ -1,8 +1,6 @@
 import { Global, Inject, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
-import { connectNats, EventBus, NATS_CONNECTION, openDatabase, RpcClient } from '@jarvis/platform';
-import type { NatsConnection } from 'nats';
+import { connectionProviders } from '@jarvis/platform';
 import { createClient, type RedisClientType } from 'redis';
-import { DataSource } from 'typeorm';
 import { GATEWAY_CONFIG, type GatewayConfig, loadGatewayConfig } from '../config/gateway.config';
 import { UserEntity } from '../identity/entities/user.entity';
 import { identityMigrations } from '../identity/migrations';
@@ -11,45 +9,23 @@ export const REDIS = Symbol('REDIS');
 export type Redis = RedisClientType;
 
 @Injectable()
-class InfraLifecycle implements OnApplicationShutdown {
-  constructor(
-    @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
-    @Inject(REDIS) private readonly redis: Redis,
-    private readonly dataSource: DataSource,
-    private readonly events: EventBus,
-  ) {}
+class RedisLifecycle implements OnApplicationShutdown {
+  constructor(@Inject(REDIS) private readonly redis: Redis) {}
 
   async onApplicationShutdown() {
-    await this.events.close();
-    if (!this.nc.isClosed()) await this.nc.drain().catch(() => undefined);
     if (this.redis.isOpen) await this.redis.quit().catch(() => undefined);
-    if (this.dataSource.isInitialized) await this.dataSource.destroy();
   }
 }
 
+const connections = connectionProviders({
+  configToken: GATEWAY_CONFIG,
+  connectionName: 'jarvis-gateway',
+  database: { schema: 'identity', entities: [UserEntity], migrations: identityMigrations },
+});
+
 const providers = [
   { provide: GATEWAY_CONFIG, useFactory: () => loadGatewayConfig() },
-  {
-    provide: NATS_CONNECTION,
-    inject: [GATEWAY_CONFIG],
-    useFactory: (config: GatewayConfig) => connectNats(config.NATS_URL, 'jarvis-gateway'),
-  },
-  {
-    provide: RpcClient,
-    inject: [NATS_CONNECTION, GATEWAY_CONFIG],
-    useFactory: (nc: NatsConnection, config: GatewayConfig) => new RpcClient(nc, config.NATS_SUBJECT_PREFIX),
-  },
-  {
-    provide: EventBus,
-    inject: [NATS_CONNECTION, GATEWAY_CONFIG],
-    useFactory: (nc: NatsConnection, config: GatewayConfig) => new EventBus(nc, config.NATS_SUBJECT_PREFIX),
-  },
-  {
-    provide: DataSource,
-    inject: [GATEWAY_CONFIG],
-    useFactory: (config: GatewayConfig) =>
-      openDatabase(config, { schema: 'identity', entities: [UserEntity], migrations: identityMigrations }),
-  },
+  ...connections,
   {
     provide: REDIS,
     inject: [GATEWAY_CONFIG],
@@ -60,10 +36,10 @@ const providers = [
       return client;
     },
   },
-  InfraLifecycle,
+  RedisLifecycle,
 ];
 
-/** Connections the gateway holds: NATS, Postgres (schema identity), Redis. */
+/** The gateway's connections: NATS, Postgres (schema identity) and the event bus as every process has them, plus Redis. */
 @Global()
-@Module({ providers, exports: providers.filter((p) => p !== InfraLifecycle) })
+@Module({ providers, exports: providers.filter((p) => typeof p !== 'function') })
 export class InfraModule {}

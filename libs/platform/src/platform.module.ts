@@ -19,7 +19,7 @@ export interface ServicePlatformOptions {
 }
 
 @Injectable()
-class PlatformLifecycle implements OnApplicationShutdown {
+class ConnectionsLifecycle implements OnApplicationShutdown {
   constructor(
     @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
     private readonly dataSource: DataSource,
@@ -31,6 +31,38 @@ class PlatformLifecycle implements OnApplicationShutdown {
     if (!this.nc.isClosed()) await this.nc.drain().catch(() => undefined);
     if (this.dataSource.isInitialized) await this.dataSource.destroy();
   }
+}
+
+/**
+ * The connections every process holds, for a Nest module: NATS, the RPC client, the event bus and its own migrated
+ * schema, read from the config provided under `configToken`; closed in that order at shutdown (the lifecycle
+ * provider is the last one returned).
+ */
+export function connectionProviders(options: { configToken: symbol; connectionName: string; database: DatabaseOptions }) {
+  const { configToken } = options;
+  return [
+    {
+      provide: NATS_CONNECTION,
+      inject: [configToken],
+      useFactory: (config: InfraConfig) => connectNats(config.NATS_URL, options.connectionName),
+    },
+    {
+      provide: DataSource,
+      inject: [configToken],
+      useFactory: (config: InfraConfig) => openDatabase(config, options.database),
+    },
+    {
+      provide: RpcClient,
+      inject: [NATS_CONNECTION, configToken],
+      useFactory: (nc: NatsConnection, config: InfraConfig) => new RpcClient(nc, config.NATS_SUBJECT_PREFIX),
+    },
+    {
+      provide: EventBus,
+      inject: [NATS_CONNECTION, configToken],
+      useFactory: (nc: NatsConnection, config: InfraConfig) => new EventBus(nc, config.NATS_SUBJECT_PREFIX),
+    },
+    ConnectionsLifecycle,
+  ];
 }
 
 function healthHandler(service: Exclude<ServiceName, 'gateway'>) {
@@ -69,36 +101,21 @@ function healthHandler(service: Exclude<ServiceName, 'gateway'>) {
 @Module({})
 export class ServicePlatformModule {
   static forService(options: ServicePlatformOptions): DynamicModule {
+    const connections = connectionProviders({
+      configToken: INFRA_CONFIG,
+      connectionName: `jarvis-${options.name}`,
+      database: { schema: options.name, ...options.database },
+    });
     const providers = [
       { provide: SERVICE_NAME, useValue: options.name },
       { provide: INFRA_CONFIG, useFactory: () => loadInfraConfig() },
-      {
-        provide: NATS_CONNECTION,
-        inject: [INFRA_CONFIG],
-        useFactory: (config: InfraConfig) => connectNats(config.NATS_URL, `jarvis-${options.name}`),
-      },
-      {
-        provide: DataSource,
-        inject: [INFRA_CONFIG],
-        useFactory: (config: InfraConfig) => openDatabase(config, { schema: options.name, ...options.database }),
-      },
-      {
-        provide: RpcClient,
-        inject: [NATS_CONNECTION, INFRA_CONFIG],
-        useFactory: (nc: NatsConnection, config: InfraConfig) => new RpcClient(nc, config.NATS_SUBJECT_PREFIX),
-      },
-      {
-        provide: EventBus,
-        inject: [NATS_CONNECTION, INFRA_CONFIG],
-        useFactory: (nc: NatsConnection, config: InfraConfig) => new EventBus(nc, config.NATS_SUBJECT_PREFIX),
-      },
-      PlatformLifecycle,
+      ...connections,
     ];
     return {
       module: ServicePlatformModule,
       controllers: [healthHandler(options.name)],
       providers,
-      exports: providers.filter((p) => p !== PlatformLifecycle),
+      exports: providers.filter((p) => p !== ConnectionsLifecycle),
     };
   }
 }
