@@ -23,6 +23,7 @@ import type { Conversation } from '@jarvis/contracts';
 import { serverMessageOr, statusOf } from '../../api/client';
 import { deleteConversation } from '../../api/conversations';
 import { queryKeys } from '../../api/query-keys';
+import { EmptyState, LoadFailed } from '../../components/ListStates';
 import { SectionHeader } from '../../components/SectionHeader';
 import { useToast } from '../../components/toast/toast-context';
 import { formatEastern } from './conversation-dates';
@@ -148,22 +149,13 @@ export function ConversationsPanel() {
           </Button>
         </Paper>
       ) : isError ? (
-        <Paper variant="outlined" sx={{ p: 3, borderRadius: 3 }}>
-          <Typography sx={{ mb: 1 }}>Your conversations could not be loaded.</Typography>
-          <Button onClick={() => void refetch()}>Try again</Button>
-        </Paper>
+        <LoadFailed what="conversations" onRetry={() => void refetch()} />
       ) : conversations.length === 0 ? (
-        <Paper variant="outlined" sx={{ p: { xs: 3, sm: 5 }, borderRadius: 4, textAlign: 'center' }}>
-          <Box sx={{ color: 'primary.main', mb: 1 }}>
-            <BookmarkBorderOutlinedIcon fontSize="large" />
-          </Box>
-          <Typography variant="h6" component="h2">
-            No saved conversations
-          </Typography>
+        <EmptyState icon={<BookmarkBorderOutlinedIcon fontSize="large" />} title="No saved conversations">
           <Typography color="text.secondary">
             In chat, use the bookmark button under the message box to save a conversation.
           </Typography>
-        </Paper>
+        </EmptyState>
       ) : (
         <Stack spacing={1.5}>
           {conversations.map((c) => (

@@ -19,6 +19,7 @@ import { formatInTimeZone } from 'date-fns-tz';
 import type { Memory } from '@jarvis/contracts';
 import { cleanupPatternMemories, deleteMemory } from '../../api/memory';
 import { queryKeys } from '../../api/query-keys';
+import { EmptyState, LoadFailed } from '../../components/ListStates';
 import { SectionHeader } from '../../components/SectionHeader';
 import { useToast } from '../../components/toast/toast-context';
 import { MEMORY_TYPE_LABELS, MemoryTypeIcon } from './memory-type';
@@ -150,23 +151,14 @@ export function MemorySection() {
           ))}
         </Stack>
       ) : isError ? (
-        <Paper variant="outlined" sx={{ p: 3, borderRadius: 3 }}>
-          <Typography sx={{ mb: 1 }}>Your memories could not be loaded.</Typography>
-          <Button onClick={() => void refetch()}>Try again</Button>
-        </Paper>
+        <LoadFailed what="memories" onRetry={() => void refetch()} />
       ) : memories.length === 0 ? (
-        <Paper variant="outlined" sx={{ p: { xs: 3, sm: 5 }, borderRadius: 4, textAlign: 'center' }}>
-          <Box sx={{ color: 'primary.main', mb: 1 }}>
-            <PsychologyOutlinedIcon fontSize="large" />
-          </Box>
-          <Typography variant="h6" component="h2">
-            No memories stored yet
-          </Typography>
+        <EmptyState icon={<PsychologyOutlinedIcon fontSize="large" />} title="No memories stored yet">
           <Typography color="text.secondary">
             Tell Jarvis about yourself in chat, like “My name is Sam and I live in Boston”, and it will
             remember.
           </Typography>
-        </Paper>
+        </EmptyState>
       ) : shown.length === 0 ? (
         <Typography color="text.secondary">No memories match “{search.trim()}”.</Typography>
       ) : (

@@ -14,6 +14,7 @@ import AlarmOutlinedIcon from '@mui/icons-material/AlarmOutlined';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import type { Reminder } from '@jarvis/contracts';
 import { queryKeys } from '../../api/query-keys';
+import { EmptyState, LoadFailed } from '../../components/ListStates';
 import { SectionHeader } from '../../components/SectionHeader';
 import { useToast } from '../../components/toast/toast-context';
 import { AddReminderDialog } from './AddReminderDialog';
@@ -134,25 +135,16 @@ export function RemindersSection() {
           ))}
         </Stack>
       ) : isError ? (
-        <Paper variant="outlined" sx={{ p: 3, borderRadius: 3 }}>
-          <Typography sx={{ mb: 1 }}>Your reminders could not be loaded.</Typography>
-          <Button onClick={() => void refetch()}>Try again</Button>
-        </Paper>
+        <LoadFailed what="reminders" onRetry={() => void refetch()} />
       ) : list.length === 0 ? (
-        <Paper variant="outlined" sx={{ p: { xs: 3, sm: 5 }, borderRadius: 4, textAlign: 'center' }}>
-          <Box sx={{ color: 'primary.main', mb: 1 }}>
-            <AlarmOutlinedIcon fontSize="large" />
-          </Box>
-          <Typography variant="h6" component="h2">
-            No reminders yet
-          </Typography>
+        <EmptyState icon={<AlarmOutlinedIcon fontSize="large" />} title="No reminders yet">
           <Typography color="text.secondary" sx={{ mb: 2 }}>
             Add one here, or ask Jarvis in chat: “Remind me to call mom tomorrow at 5pm”.
           </Typography>
           <Button variant="outlined" startIcon={<AddIcon />} onClick={() => setAdding(true)}>
             Add Reminder
           </Button>
-        </Paper>
+        </EmptyState>
       ) : (
         <Stack spacing={3}>
           <Stack spacing={1.5}>

@@ -5,7 +5,6 @@ import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
-import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -15,6 +14,7 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import type { QuickResponseShortcut } from '@jarvis/contracts';
 import { serverMessageOr } from '../../api/client';
+import { EmptyState, LoadFailed } from '../../components/ListStates';
 import { SectionHeader } from '../../components/SectionHeader';
 import { useToast } from '../../components/toast/toast-context';
 import { usageText } from './shortcut-form';
@@ -120,18 +120,9 @@ export function ShortcutsSection() {
           ))}
         </Box>
       ) : isError ? (
-        <Paper variant="outlined" sx={{ p: 3, borderRadius: 3 }}>
-          <Typography sx={{ mb: 1 }}>Your shortcuts could not be loaded.</Typography>
-          <Button onClick={() => void refetch()}>Try again</Button>
-        </Paper>
+        <LoadFailed what="shortcuts" onRetry={() => void refetch()} />
       ) : shortcuts.length === 0 ? (
-        <Paper variant="outlined" sx={{ p: { xs: 3, sm: 5 }, borderRadius: 4, textAlign: 'center' }}>
-          <Box sx={{ color: 'primary.main', mb: 1 }}>
-            <BoltOutlinedIcon fontSize="large" />
-          </Box>
-          <Typography variant="h6" component="h2">
-            No shortcuts yet
-          </Typography>
+        <EmptyState icon={<BoltOutlinedIcon fontSize="large" />} title="No shortcuts yet">
           <Typography color="text.secondary" sx={{ mb: 2 }}>
             Teach Jarvis instant answers: when your message is one of the trigger phrases (case and
             punctuation don't matter), it replies with your template.
@@ -139,7 +130,7 @@ export function ShortcutsSection() {
           <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing('new')}>
             Create Your First Shortcut
           </Button>
-        </Paper>
+        </EmptyState>
       ) : (
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
           {shortcuts.map((s) => (
