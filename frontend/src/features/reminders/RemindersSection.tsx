@@ -65,19 +65,7 @@ function ReminderRow({ reminder }: { reminder: Reminder }) {
         <Checkbox
           checked={reminder.done}
           slotProps={{ input: { 'aria-label': `Mark “${reminder.title}” done` } }}
-          onChange={(e) =>
-            toggle.mutate(
-              { id: reminder.id, done: e.target.checked },
-              {
-                onError: () =>
-                  toast({
-                    title: 'Error',
-                    description: 'Could not update the reminder. Please try again.',
-                    variant: 'destructive',
-                  }),
-              },
-            )
-          }
+          onChange={(e) => toggle.mutate({ id: reminder.id, done: e.target.checked })}
         />
         <Box sx={{ flexGrow: 1, minWidth: 0 }}>
           <Typography

@@ -7,7 +7,6 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AlarmOutlinedIcon from '@mui/icons-material/AlarmOutlined';
-import { useToast } from '../../components/toast/toast-context';
 import { SidebarCard } from '../chat/SidebarCard';
 import { reminderWhen } from './reminder-time';
 import { ReminderQuickAdd } from './ReminderQuickAdd';
@@ -15,7 +14,6 @@ import { upcomingReminders, useReminders, useToggleReminder } from './use-remind
 
 /** Upcoming Reminders in the chat sidebar: up to 5 not done, a done toggle, and the quick add (doc2 §2). */
 export function UpcomingRemindersCard() {
-  const { toast } = useToast();
   const { data, isLoading, isError } = useReminders();
   const toggle = useToggleReminder();
   const upcoming = upcomingReminders(data);
@@ -49,19 +47,7 @@ export function UpcomingRemindersCard() {
                   size="small"
                   checked={reminder.done}
                   slotProps={{ input: { 'aria-label': `Mark “${reminder.title}” done` } }}
-                  onChange={(e) =>
-                    toggle.mutate(
-                      { id: reminder.id, done: e.target.checked },
-                      {
-                        onError: () =>
-                          toast({
-                            title: 'Error',
-                            description: 'Could not update the reminder. Please try again.',
-                            variant: 'destructive',
-                          }),
-                      },
-                    )
-                  }
+                  onChange={(e) => toggle.mutate({ id: reminder.id, done: e.target.checked })}
                 />
               </ListItemIcon>
               <ListItemText

@@ -3,6 +3,7 @@ import type { Reminder } from '@jarvis/contracts';
 import { queryKeys } from '../../api/query-keys';
 import { queryTimings } from '../../api/query-timings';
 import { createReminder, deleteReminder, setReminderDone, type NewReminder } from '../../api/reminders';
+import { useToast } from '../../components/toast/toast-context';
 
 /** GET /api/reminders (stale 30 s). Null for a visitor (401). */
 export function useReminders() {
@@ -42,9 +43,10 @@ export function useCreateReminder() {
   });
 }
 
-/** Toggles done both ways; the list updates at once and is put back if the call fails. */
+/** Toggles done both ways; the list updates at once, and is put back with a toast if the call fails. */
 export function useToggleReminder() {
   const queryClient = useQueryClient();
+  const { toast } = useToast();
   return useMutation({
     mutationFn: ({ id, done }: { id: string; done: boolean }) => setReminderDone(id, done),
     onMutate: async ({ id, done }) => {
@@ -57,6 +59,11 @@ export function useToggleReminder() {
     },
     onError: (_error, _vars, context) => {
       if (context) queryClient.setQueryData(queryKeys.reminders, context.previous);
+      toast({
+        title: 'Error',
+        description: 'Could not update the reminder. Please try again.',
+        variant: 'destructive',
+      });
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.reminders }),
   });
