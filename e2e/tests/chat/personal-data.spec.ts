@@ -110,7 +110,11 @@ test('adds, completes and deletes reminders on the Reminders page', async ({ pag
   await expect(page.getByTestId('reminder-row').filter({ hasText: 'Pay rent' })).toContainText('8:00 AM ET');
   await snap(page, testInfo, 'reminders-added-desktop');
 
-  await page.getByRole('checkbox', { name: 'Mark “Pay rent” done' }).check();
+  // The box follows the stored reminder (an optimistic update a moment after the click), so click and wait for it
+  // rather than check(), which insists the state flips within the click itself.
+  const payRent = page.getByRole('checkbox', { name: 'Mark “Pay rent” done' });
+  await payRent.click();
+  await expect(payRent).toBeChecked();
   await expect(page.getByTestId('reminder-row').filter({ hasText: 'Pay rent' })).toHaveAttribute(
     'data-done',
     'true',
