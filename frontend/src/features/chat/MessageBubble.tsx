@@ -8,6 +8,7 @@ import { formatMessageTime } from './greeting';
 import { JarvisAvatar } from './JarvisAvatar';
 import { Markdown } from './Markdown';
 import { MessageToolbar } from './MessageToolbar';
+import { UserMessageBubble } from './UserMessageBubble';
 
 export interface BubbleActionProps {
   runningIndex: number | null;
@@ -19,33 +20,8 @@ export interface BubbleActionProps {
 /** One message (doc1 §2): the user's on the right, Jarvis's on the left with markdown, actions and cards. */
 export function MessageBubble({ message, ...actionProps }: { message: ChatViewMessage } & BubbleActionProps) {
   const time = formatMessageTime(message.created_at);
-  if (message.role === 'user') {
-    return (
-      <Stack alignItems="flex-end" data-testid="message" data-role="user">
-        <Box
-          sx={{
-            maxWidth: { xs: '88%', sm: '75%' },
-            px: 2,
-            py: 1.25,
-            borderRadius: 3,
-            borderBottomRightRadius: 6,
-            bgcolor: 'primary.main',
-            color: 'primary.contrastText',
-          }}
-        >
-          <Typography
-            variant="body2"
-            sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', lineHeight: 1.6 }}
-          >
-            {message.content}
-          </Typography>
-        </Box>
-        <Typography variant="caption" color="text.secondary" sx={{ mt: 0.5, mr: 0.5 }}>
-          {time}
-        </Typography>
-      </Stack>
-    );
-  }
+  if (message.role === 'user')
+    return <UserMessageBubble content={message.content} time={time} testId="message" />;
 
   const isError = message.content.startsWith(ERROR_MARKER);
   const text = displayContent(message);

@@ -20,6 +20,7 @@ import { JarvisAvatar } from '../chat/JarvisAvatar';
 import { Markdown } from '../chat/Markdown';
 import { formatEastern } from '../conversations/conversation-dates';
 import { isValidShareToken } from './share-token';
+import { UserMessageBubble } from '../chat/UserMessageBubble';
 
 function TryJarvis() {
   return (
@@ -50,29 +51,8 @@ function Problem({ icon, title, text }: { icon: ReactNode; title: string; text: 
 
 function ReadOnlyMessage({ message }: { message: ChatMessage }) {
   const time = formatMessageTime(message.created_at);
-  if (message.role === 'user') {
-    return (
-      <Stack alignItems="flex-end" data-testid="shared-message" data-role="user">
-        <Box
-          sx={{
-            maxWidth: { xs: '88%', sm: '75%' },
-            px: 2,
-            py: 1.25,
-            borderRadius: 3,
-            bgcolor: 'primary.main',
-            color: 'primary.contrastText',
-          }}
-        >
-          <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-            {message.content}
-          </Typography>
-        </Box>
-        <Typography variant="caption" color="text.secondary" sx={{ mt: 0.5 }}>
-          {time}
-        </Typography>
-      </Stack>
-    );
-  }
+  if (message.role === 'user')
+    return <UserMessageBubble content={message.content} time={time} testId="shared-message" />;
   return (
     <Stack
       direction="row"
