@@ -13,10 +13,26 @@ export interface RequestContext {
   requestId: string;
 }
 
+/** The context of a signed-in caller: what a handler of any endpoint or internal subject but a public one gets. */
+export interface UserContext extends RequestContext {
+  userId: string;
+}
+
 /** The NATS request body: the caller's context and the validated input. */
 export interface RpcRequest<T = unknown> {
   ctx: RequestContext;
   data: T;
+  /**
+   * Set by a caller that wants the reply streamed: the subject the handler publishes `StreamChunk`s on while it
+   * works. The caller publishes anything on `<stream>.cancel` when its client went away.
+   */
+  stream?: string;
+}
+
+/** One piece of a streamed reply (JSON on the request's stream subject). */
+export interface StreamChunk {
+  event: 'token';
+  data: string;
 }
 
 /** The NATS reply body. Never a bare value, so no transport unwraps or mistakes it. */

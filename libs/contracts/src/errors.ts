@@ -119,6 +119,13 @@ export class RateLimitedError extends DomainError {
   }
 }
 
+export class PayloadTooLargeError extends DomainError {
+  /** `field` names the part over its limit (a multipart file field), `limitBytes` the limit. */
+  constructor(message: string, field?: string, limitBytes?: number) {
+    super(ErrorKind.PayloadTooLarge, message, { details: { ...(field ? { field } : {}), ...(limitBytes ? { limitBytes } : {}) } });
+  }
+}
+
 export function isErrorEnvelope(value: unknown): value is ErrorEnvelope {
   return (
     typeof value === 'object' &&

@@ -6,6 +6,8 @@ import type { Tier } from './context';
  */
 export interface EventMap {
   'evt.billing.tier.changed': { userId: string; tier: Tier; stripeCustomerId: string | null };
+  /** Stripe could not charge a subscription's invoice; notifications tells the user. */
+  'evt.billing.payment.failed': { userId: string; invoiceId: string };
   'evt.calendar.reminder.due': { reminderId: string; userId: string; title: string; dueAt: string };
   'evt.calendar.booking.confirmed': { bookingId: string; userId: string; start: string; bookerName: string };
   'evt.telephony.phone-message.received': { phoneMessageId: string; userId: string; priority: string };

@@ -1,11 +1,11 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import type { INestMicroservice, Type } from '@nestjs/common';
-import { loadInfraConfig } from './config';
 import { PassThroughRpcFilter } from './errors';
 import { createLogger, JsonNestLogger } from './logger';
 import { NATS_CONNECTION } from './nats/connection';
 import { NatsTransport } from './nats/transport';
+import { loadServiceConfig } from './platform.module';
 
 export interface RunningService {
   app: INestMicroservice;
@@ -16,9 +16,11 @@ export interface RunningService {
 /** Starts a service: DI, its schema migrated, its handlers subscribed on NATS in the service's queue group. */
 export async function startService(name: string, module: Type<unknown>): Promise<RunningService> {
   process.env.SERVICE_NAME ??= name;
-  const infra = loadInfraConfig();
-  const transport = new NatsTransport({ queue: `jarvis-${name}`, prefix: infra.NATS_SUBJECT_PREFIX });
-  const app = await NestFactory.createMicroservice(module, { strategy: transport, logger: new JsonNestLogger() });
+  // Every variable is checked before anything connects: a bad one stops the start with one message naming it.
+  const config = loadServiceConfig(name);
+  const transport = new NatsTransport({ queue: `jarvis-${name}`, prefix: config.NATS_SUBJECT_PREFIX });
+  // abortOnError off: a failing start rejects (runService exits 1, a test fails) instead of aborting the process.
+  const app = await NestFactory.createMicroservice(module, { strategy: transport, logger: new JsonNestLogger(), abortOnError: false });
   app.useGlobalFilters(new PassThroughRpcFilter());
   transport.useConnection(app.get(NATS_CONNECTION));
   await app.listen();

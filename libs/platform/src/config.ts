@@ -51,3 +51,9 @@ export const optionalSecret = z
   .string()
   .optional()
   .transform((v) => (v && v.trim() ? v.trim() : undefined));
+
+/** An optional http(s) URL (`<PROVIDER>_BASE_URL` without a default): empty counts as unset. */
+export const optionalUrl = optionalSecret.refine((v) => v === undefined || /^https?:\/\//.test(v), 'must be an http(s) URL');
+
+/** `<PROVIDER>_BASE_URL`: the provider's own API unless set (a compatible server, a proxy, a test fake). */
+export const providerBaseUrl = (defaultUrl: string) => optionalUrl.transform((v) => v ?? defaultUrl);

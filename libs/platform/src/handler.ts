@@ -1,5 +1,19 @@
 import { MessagePattern } from '@nestjs/microservices';
-import type { Endpoint, RequestOf, ResponseOf, RpcRequest } from '@jarvis/contracts';
+import {
+  type ContextOf,
+  NotFoundError,
+  pathParams,
+  type RequestContext,
+  type RequestOf,
+  requiresUser,
+  resourceName,
+  type ResponseOf,
+  type RpcDeclaration,
+  UnauthenticatedError,
+  ValidationError,
+} from '@jarvis/contracts';
+import type { ZodError } from 'zod';
+import type { StreamSink } from './nats/stream';
 
 const handled = new Set<string>();
 
@@ -8,23 +22,75 @@ export function handledSubjects(): ReadonlySet<string> {
   return handled;
 }
 
-export type HandlerInput<E extends Endpoint> = RpcRequest<RequestOf<E>>;
-type HandlerFn<E extends Endpoint> = (input: HandlerInput<E>) => Promise<ResponseOf<E>> | ResponseOf<E>;
+/**
+ * What a handler receives: the caller's context, its user, the input parsed with the declaration's schema (defaults
+ * applied), and for a streamed call the sink to write to. On every declaration but a public endpoint or a 'service'
+ * internal subject, `userId` (and `ctx.userId`) is a `string`: a call without a user never reaches the handler.
+ */
+export interface HandlerInput<E extends RpcDeclaration> {
+  ctx: ContextOf<E>;
+  userId: ContextOf<E>['userId'];
+  data: RequestOf<E>;
+  stream?: StreamSink;
+}
+type HandlerFn<E extends RpcDeclaration> = (input: HandlerInput<E>) => Promise<ResponseOf<E>> | ResponseOf<E>;
+
+/** What the transport hands a handler: the request as it crossed NATS, with the stream sink in place of its subject. */
+interface WireInput {
+  ctx?: RequestContext;
+  data?: unknown;
+  stream?: StreamSink;
+}
+
+const NO_CALLER: RequestContext = { userId: null, tier: 'free', requestId: 'unknown' };
 
 /**
- * Marks the NATS handler of a declared endpoint. The compiler checks the method's input and result against the
- * endpoint's contract.
+ * Checks one call against its declaration, for every caller (the gateway validated already; another service did
+ * not): a signed-in declaration without a user is UNAUTHENTICATED, input the schema refuses a VALIDATION error with
+ * the field errors, except a malformed path id, which is an unknown one (NOT_FOUND), as at the gateway.
  */
-export function Handles<E extends Endpoint>(endpoint: E) {
-  handled.add(endpoint.subject);
-  const pattern = MessagePattern(endpoint.subject);
-  return <T extends HandlerFn<E>>(target: object, key: string | symbol, descriptor: TypedPropertyDescriptor<T>) => {
-    pattern(target, key, descriptor);
+function inputOf(declaration: RpcDeclaration) {
+  const needsUser = requiresUser(declaration);
+  const idFields = new Set('path' in declaration && typeof declaration.path === 'string' ? pathParams(declaration.path) : []);
+  return (input: WireInput): HandlerInput<RpcDeclaration> => {
+    const ctx = input.ctx ?? NO_CALLER;
+    if (needsUser && (typeof ctx.userId !== 'string' || ctx.userId === '')) throw new UnauthenticatedError();
+    const parsed = declaration.request.safeParse(input.data ?? {});
+    if (!parsed.success) {
+      const onPathId = parsed.error.issues.some((issue) => typeof issue.path[0] === 'string' && idFields.has(issue.path[0]));
+      throw onPathId ? new NotFoundError(resourceName(declaration)) : validationError(parsed.error);
+    }
+    return { ctx, userId: ctx.userId, data: parsed.data, stream: input.stream };
   };
 }
 
-/** Marks the handler of an internal subject (declared in `INTERNAL_SUBJECTS`), called only by other services. */
-export function HandlesInternal(subject: string) {
-  handled.add(subject);
-  return MessagePattern(subject);
+function validationError(error: ZodError): ValidationError {
+  const fields: Record<string, string[]> = {};
+  for (const issue of error.issues) (fields[issue.path.join('.') || '_'] ??= []).push(issue.message);
+  return new ValidationError(error.issues[0]?.message ?? 'Invalid input', fields);
+}
+
+/**
+ * Marks the NATS handler of a declared endpoint or internal subject (`api.calendar.reminders`,
+ * `internalApi.calendar.ensureBookingLink`). The compiler checks the method's input and result against the
+ * declaration; at run time every call is checked with it first (`inputOf`), so the method gets parsed input and,
+ * for signed-in declarations, a `userId: string`.
+ */
+export function Handles<E extends RpcDeclaration>(declaration: E) {
+  handled.add(declaration.subject);
+  const pattern = MessagePattern(declaration.subject);
+  const check = inputOf(declaration);
+  return <T extends HandlerFn<E>>(target: object, key: string | symbol, descriptor: TypedPropertyDescriptor<T>) => {
+    const handler = descriptor.value as unknown as (input: HandlerInput<RpcDeclaration>) => unknown;
+    const handle = function (this: unknown, input: WireInput) {
+      return handler.call(this, check(input));
+    };
+    Object.defineProperty(handle, 'name', { value: handler.name });
+    // Keep what decorators applied before this one (guards, interceptors) put on the original method.
+    for (const metadataKey of Reflect.getMetadataKeys(handler)) {
+      Reflect.defineMetadata(metadataKey, Reflect.getMetadata(metadataKey, handler), handle);
+    }
+    descriptor.value = handle as unknown as T;
+    pattern(target, key, descriptor);
+  };
 }

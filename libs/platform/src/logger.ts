@@ -15,6 +15,14 @@ export function withLogContext<T>(context: LogContext, fn: () => T): T {
   return storage.run({ ...storage.getStore(), ...context }, fn);
 }
 
+/**
+ * Sets the log context for the rest of the current asynchronous flow, for frameworks whose hooks cannot wrap the
+ * handler in a callback (Fastify's request hooks).
+ */
+export function enterLogContext(context: LogContext): void {
+  storage.enterWith({ ...storage.getStore(), ...context });
+}
+
 export function currentLogContext(): LogContext {
   return storage.getStore() ?? {};
 }

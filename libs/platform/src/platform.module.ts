@@ -3,9 +3,11 @@ import { MessagePattern } from '@nestjs/microservices';
 import { type HealthReply, type ServiceName, healthSubject } from '@jarvis/contracts';
 import type { NatsConnection } from 'nats';
 import { DataSource } from 'typeorm';
-import { type InfraConfig, loadInfraConfig } from './config';
+import type { z } from 'zod';
+import { type InfraConfig, infraConfigSchema, loadConfig } from './config';
 import { type DatabaseOptions, openDatabase } from './database/data-source';
 import { EventBus } from './events/event-bus';
+import { LiveEvents } from './events/live-events';
 import { connectNats, NATS_CONNECTION } from './nats/connection';
 import { RpcClient } from './nats/rpc-client';
 import { handledSubjects } from './handler';
@@ -16,6 +18,22 @@ export const SERVICE_NAME = Symbol('SERVICE_NAME');
 export interface ServicePlatformOptions {
   name: Exclude<ServiceName, 'gateway'>;
   database: Omit<DatabaseOptions, 'schema'>;
+  /**
+   * The service's own variables (`src/config/<service>.config.ts`): a schema that extends `infraConfigSchema`, and
+   * the token the service injects it by (`@Inject(CALENDAR_CONFIG) config: CalendarConfig`). Without it the service
+   * reads the infrastructure variables only.
+   */
+  config?: { token: symbol; schema: z.ZodType<InfraConfig> };
+}
+
+const serviceConfigSchemas = new Map<string, z.ZodType<InfraConfig>>();
+
+/**
+ * Everything a service reads from the environment, its own variables with the infrastructure's, validated in one go:
+ * a bad variable throws one ConfigError that names every problem. `startService` calls it before anything starts.
+ */
+export function loadServiceConfig(name: string, env: NodeJS.ProcessEnv = process.env): InfraConfig {
+  return loadConfig(serviceConfigSchemas.get(name) ?? infraConfigSchema, env, `${name} service`);
 }
 
 @Injectable()
@@ -34,9 +52,9 @@ class ConnectionsLifecycle implements OnApplicationShutdown {
 }
 
 /**
- * The connections every process holds, for a Nest module: NATS, the RPC client, the event bus and its own migrated
- * schema, read from the config provided under `configToken`; closed in that order at shutdown (the lifecycle
- * provider is the last one returned).
+ * The connections every process holds, for a Nest module: NATS, the RPC client, the event bus, live events and its
+ * own migrated schema, read from the config provided under `configToken`; closed in that order at shutdown (the
+ * lifecycle provider is the last one returned).
  */
 export function connectionProviders(options: { configToken: symbol; connectionName: string; database: DatabaseOptions }) {
   const { configToken } = options;
@@ -60,6 +78,11 @@ export function connectionProviders(options: { configToken: symbol; connectionNa
       provide: EventBus,
       inject: [NATS_CONNECTION, configToken],
       useFactory: (nc: NatsConnection, config: InfraConfig) => new EventBus(nc, config.NATS_SUBJECT_PREFIX),
+    },
+    {
+      provide: LiveEvents,
+      inject: [NATS_CONNECTION, configToken],
+      useFactory: (nc: NatsConnection, config: InfraConfig) => new LiveEvents(nc, config.NATS_SUBJECT_PREFIX),
     },
     ConnectionsLifecycle,
   ];
@@ -94,13 +117,14 @@ function healthHandler(service: Exclude<ServiceName, 'gateway'>) {
 }
 
 /**
- * What every backend service gets: validated config, its own migrated schema, NATS, the RPC client to call other
- * services, the event bus, and the health subject.
+ * What every backend service gets: its validated config (under INFRA_CONFIG and the service's own token), its own
+ * migrated schema, NATS, the RPC client to call other services, the event bus, and the health subject.
  */
 @Global()
 @Module({})
 export class ServicePlatformModule {
   static forService(options: ServicePlatformOptions): DynamicModule {
+    if (options.config) serviceConfigSchemas.set(options.name, options.config.schema);
     const connections = connectionProviders({
       configToken: INFRA_CONFIG,
       connectionName: `jarvis-${options.name}`,
@@ -108,7 +132,9 @@ export class ServicePlatformModule {
     });
     const providers = [
       { provide: SERVICE_NAME, useValue: options.name },
-      { provide: INFRA_CONFIG, useFactory: () => loadInfraConfig() },
+      // Read once per start; the service's own token is the same object, typed by its schema.
+      { provide: INFRA_CONFIG, useFactory: () => loadServiceConfig(options.name) },
+      ...(options.config ? [{ provide: options.config.token, useExisting: INFRA_CONFIG }] : []),
       ...connections,
     ];
     return {

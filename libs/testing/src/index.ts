@@ -1,3 +1,5 @@
 export * from './http-client';
+export * from './loopback';
 export * from './schema';
+export * from './service-harness';
 export * from './test-env';

@@ -21,6 +21,9 @@ describe('createTestEnv', () => {
     const nc = await connect({ servers: a.env.NATS_URL });
     const jsm = await nc.jetstreamManager();
     await jsm.streams.add({ name: `${a.natsPrefix.replace(/[^A-Za-z0-9_-]/g, '_')}JARVIS_EVENTS`, subjects: [`${a.natsPrefix}evt.>`] });
+    // The bucket @jarvis/platform's large payloads use (largePayloadBucket).
+    const payloadBucket = `${a.natsPrefix.replace(/[^A-Za-z0-9_-]/g, '_')}jarvis_payloads`;
+    await nc.jetstream().views.os(payloadBucket);
 
     await a.dispose();
     await b.dispose();
@@ -33,6 +36,7 @@ describe('createTestEnv', () => {
     expect(await redis.get(`${a.redisPrefix}probe`)).toBeNull();
     await redis.quit();
     await expect(jsm.streams.info(`${a.natsPrefix.replace(/[^A-Za-z0-9_-]/g, '_')}JARVIS_EVENTS`)).rejects.toThrow();
+    await expect(jsm.streams.info(`OBJ_${payloadBucket}`)).rejects.toThrow();
     await nc.close();
   });
 });

@@ -21,8 +21,8 @@ function withDatabase(url: string, database: string) {
 }
 
 /**
- * Gives a test run its own database, NATS subject prefix (and JetStream stream) and Redis key prefix on the real
- * servers, so runs in parallel never see each other. `dispose()` removes all three.
+ * Gives a test run its own database, NATS subject prefix (and JetStream stream and Object Store buckets) and Redis key
+ * prefix on the real servers, so runs in parallel never see each other. `dispose()` removes all of them.
  */
 export async function createTestEnv(label: string): Promise<TestEnv> {
   const id = `${label.replace(/[^a-z0-9]/gi, '').toLowerCase().slice(0, 20)}_${randomBytes(4).toString('hex')}`;
@@ -72,7 +72,12 @@ async function deleteStream(url: string, prefix: string) {
   const nc = await connect({ servers: url });
   try {
     const jsm = await nc.jetstreamManager();
-    await jsm.streams.delete(`${prefix.replace(/[^A-Za-z0-9_-]/g, '_')}JARVIS_EVENTS`).catch(() => undefined);
+    const stem = prefix.replace(/[^A-Za-z0-9_-]/g, '_');
+    await jsm.streams.delete(`${stem}JARVIS_EVENTS`).catch(() => undefined);
+    // The run's Object Store buckets (large payloads): streams named OBJ_<bucket>, each bucket named after the prefix.
+    for await (const name of jsm.streams.names()) {
+      if (name.startsWith(`OBJ_${stem}`)) await jsm.streams.delete(name).catch(() => undefined);
+    }
   } finally {
     await nc.close();
   }

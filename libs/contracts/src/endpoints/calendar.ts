@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint, idParam, noInput, returns } from '../endpoint';
+import { emailAddress, endpoint, idParam, noInput, oauthCallback, returns, rowId } from '../endpoint';
 
 export interface Reminder {
   id: string;
@@ -22,7 +22,11 @@ export const createReminderRequest = z
   .object({
     title: z.string({ error: 'Please provide a title for your reminder.' }).trim().min(1, 'Please provide a title for your reminder.').max(500),
     when: z.string().trim().max(200).optional(),
-    reminder_time: z.iso.datetime({ offset: true, error: 'reminder_time must be an ISO timestamp' }).optional().nullable(),
+    reminder_time: z.iso
+      .datetime({ offset: true, error: 'reminder_time must be an ISO timestamp' })
+      .max(40, 'reminder_time must be an ISO timestamp')
+      .optional()
+      .nullable(),
   })
   .refine((r) => Boolean(r.when) || Boolean(r.reminder_time), {
     message: 'Please specify when you want to be reminded (either natural language or specific date/time).',
@@ -42,7 +46,7 @@ export const calendarEndpoints = {
     method: 'PUT', path: '/api/reminders/:id', service: 'calendar', subject: 'calendar.reminders.update',
     access: 'user',
     request: z.object({
-      id: z.string(),
+      id: rowId(),
       done: z.boolean().optional(),
       title: z.string().trim().min(1).max(500).optional(),
       when: z.string().trim().min(1).max(200).optional(),
@@ -59,8 +63,7 @@ export const calendarEndpoints = {
   }),
   oauthCallback: endpoint({
     method: 'GET', path: '/api/calendar/oauth/callback', service: 'calendar', subject: 'calendar.connection.callback',
-    access: 'user', request: z.object({ code: z.string().optional(), state: z.string().optional(), error: z.string().optional() }),
-    response: returns<never>(), responseKind: 'redirect', timeoutMs: 20_000,
+    access: 'user', request: oauthCallback, response: returns<never>(), responseKind: 'redirect', timeoutMs: 20_000,
   }),
   connectionStatus: endpoint({
     method: 'GET', path: '/api/calendar/connection-status', service: 'calendar', subject: 'calendar.connection.status',
@@ -109,9 +112,12 @@ export const calendarEndpoints = {
     access: 'public',
     request: z.object({
       code: z.string().trim().min(1).max(100),
-      selectedSlot: z.string({ error: 'Please select a time slot to continue' }).min(1, 'Please select a time slot to continue'),
+      selectedSlot: z
+        .string({ error: 'Please select a time slot to continue' })
+        .min(1, 'Please select a time slot to continue')
+        .max(100, 'Please select a time slot to continue'),
       bookerName: z.string({ error: 'Please enter your name to continue' }).trim().min(1, 'Please enter your name to continue').max(200),
-      bookerEmail: z.union([z.literal(''), z.email()]).optional(),
+      bookerEmail: z.union([z.literal(''), emailAddress()]).optional(),
     }),
     response: returns<{ success: true; bookingId: string; start: string }>(),
   }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { endpoint, idParam, noInput, returns } from '../endpoint';
+import type { Tier } from '../context';
+import { endpoint, idParam, noInput, returns, rowId } from '../endpoint';
 
 /** Action types an assistant reply may offer (doc1 §3). The model can never produce any other. */
 export const ACTION_TYPES = [
@@ -37,6 +38,18 @@ export const CAREER_IDS = [
   'creative', 'fitness',
 ] as const;
 export type CareerId = (typeof CAREER_IDS)[number];
+
+/** A personality or career as GET /api/personality and /api/career list them. */
+export interface PersonaChoice<Id extends string = string> {
+  id: Id;
+  name: string;
+  description: string;
+  color?: string;
+  icon?: string;
+  previewResponse?: string;
+  /** The lowest plan that may select it. */
+  requiredTier?: Tier;
+}
 
 export const MEMORY_TYPES = ['profile', 'episode', 'interaction', 'other'] as const;
 export interface Memory {
@@ -102,11 +115,12 @@ export interface RecoverableConversation {
 }
 
 const historyItem = z.object({
-  id: z.union([z.string(), z.number()]).optional(),
+  id: z.union([z.string().max(100), z.number()]).optional(),
   role: z.enum(['user', 'assistant']),
   content: z.string().max(20_000),
-  timestamp: z.union([z.string(), z.number()]).optional(),
-  actions: z.array(z.unknown()).optional(),
+  timestamp: z.union([z.string().max(100), z.number()]).optional(),
+  // The model reads role and content; of an action only its type and outcome are kept (its args are dropped).
+  actions: z.array(z.object({ type: z.string().max(100), executed: z.boolean().optional() })).max(50).optional(),
 });
 
 export const chatRequest = z.object({
@@ -117,7 +131,8 @@ export const chatRequest = z.object({
 const shortcutBody = z.object({
   name: z.string().trim().min(1, 'Name is required').max(100),
   trigger_phrases: z
-    .array(z.string())
+    .array(z.string().max(200))
+    .max(50)
     .default([])
     .transform((list) => list.map((p) => p.trim()).filter((p) => p.length > 0)),
   response_template: z.string().trim().min(1, 'Response template is required').max(4_000),
@@ -125,12 +140,20 @@ const shortcutBody = z.object({
 });
 
 const location = z.string().trim().min(1, 'location is required').max(200);
+/** Discord snowflakes: 5 to 25 digits. */
+const discordId = (message: string) => z.string().max(25, message).regex(/^\d{5,25}$/, message);
 
 export const chatEndpoints = {
   send: endpoint({
     method: 'POST', path: '/api/chat', service: 'chat', subject: 'chat.messages.send', access: 'user',
-    request: chatRequest, timeoutMs: 30_000,
+    request: chatRequest, timeoutMs: 30_000, streams: true,
     response: returns<{ reply: string; actions: ChatAction[]; userMessageId: string; assistantMessageId: string }>(),
+  }),
+  setActionOutcome: endpoint({
+    method: 'PUT', path: '/api/chat/messages/:id/actions/:index', service: 'chat', subject: 'chat.actions.setOutcome',
+    access: 'user',
+    request: z.object({ id: rowId(), index: z.coerce.number().int().min(0).max(50), executed: z.boolean() }),
+    response: returns<{ success: true }>(),
   }),
   messages: endpoint({
     method: 'GET', path: '/api/chat/messages', service: 'chat', subject: 'chat.messages.list', access: 'user',
@@ -138,13 +161,13 @@ export const chatEndpoints = {
   }),
   feedback: endpoint({
     method: 'POST', path: '/api/chat/feedback', service: 'chat', subject: 'chat.feedback.create', access: 'user',
-    request: z.object({ messageId: z.string().min(1), feedbackType: z.enum(['like', 'dislike']) }),
+    request: z.object({ messageId: rowId(), feedbackType: z.enum(['like', 'dislike']) }),
     response: returns<{ success: true }>(),
   }),
   getPersonality: endpoint({
     method: 'GET', path: '/api/personality', service: 'chat', subject: 'chat.personality.get', access: 'user',
     request: noInput,
-    response: returns<{ personalityId: PersonalityId; personalities: unknown[] }>(),
+    response: returns<{ personalityId: PersonalityId; personalities: PersonaChoice<PersonalityId>[] }>(),
   }),
   setPersonality: endpoint({
     method: 'POST', path: '/api/personality', service: 'chat', subject: 'chat.personality.set', access: 'user',
@@ -158,7 +181,7 @@ export const chatEndpoints = {
   }),
   getCareer: endpoint({
     method: 'GET', path: '/api/career', service: 'chat', subject: 'chat.career.get', access: 'user',
-    request: noInput, response: returns<{ careerProfile: CareerId; careers: unknown[] }>(),
+    request: noInput, response: returns<{ careerProfile: CareerId; careers: PersonaChoice<CareerId>[] }>(),
   }),
   setCareer: endpoint({
     method: 'POST', path: '/api/career', service: 'chat', subject: 'chat.career.set', access: 'user',
@@ -193,7 +216,7 @@ export const chatEndpoints = {
     method: 'POST', path: '/api/twin/train', service: 'chat', subject: 'chat.twin.train', access: 'user',
     timeoutMs: 30_000,
     request: z.object({
-      samples: z.array(z.string()).max(50),
+      samples: z.array(z.string().max(10_000)).max(50),
       facts: z.string().max(10_000).optional().default(''),
       boundaries: z.string().max(10_000).optional().default(''),
     }),
@@ -209,7 +232,7 @@ export const chatEndpoints = {
   }),
   updateShortcut: endpoint({
     method: 'PUT', path: '/api/quick-response-shortcuts/:id', service: 'chat', subject: 'chat.shortcuts.update',
-    access: 'user', request: shortcutBody.extend({ id: z.string() }), response: returns<QuickResponseShortcut>(),
+    access: 'user', request: shortcutBody.extend({ id: rowId() }), response: returns<QuickResponseShortcut>(),
   }),
   deleteShortcut: endpoint({
     method: 'DELETE', path: '/api/quick-response-shortcuts/:id', service: 'chat', subject: 'chat.shortcuts.delete',
@@ -254,13 +277,13 @@ export const chatEndpoints = {
   }),
   discordChannels: endpoint({
     method: 'GET', path: '/api/discord/channels/:guildId', service: 'chat', subject: 'chat.discord.channels',
-    access: 'user', request: z.object({ guildId: z.string().regex(/^\d{5,25}$/, 'guildId must be a Discord id') }),
+    access: 'user', request: z.object({ guildId: discordId('guildId must be a Discord id') }),
     response: returns<{ id: string; name: string }[]>(),
   }),
   discordMessage: endpoint({
     method: 'POST', path: '/api/discord/message', service: 'chat', subject: 'chat.discord.message', access: 'user',
     request: z.object({
-      channelId: z.string().regex(/^\d{5,25}$/, 'channelId must be a Discord id'),
+      channelId: discordId('channelId must be a Discord id'),
       content: z.string().trim().min(1, 'content is required').max(2_000),
     }),
     response: returns<{ success: true; id: string }>(),
@@ -288,7 +311,7 @@ export const chatEndpoints = {
     request: z.object({
       title: z.string().trim().min(1, 'Please enter a title for your conversation.').max(200),
       description: z.string().trim().max(2_000).nullish(),
-      messageIds: z.array(z.string()).min(1, 'Start a conversation before saving.').max(1_000),
+      messageIds: z.array(rowId()).min(1, 'Start a conversation before saving.').max(1_000),
     }),
     response: returns<Conversation>(),
   }),
@@ -302,7 +325,7 @@ export const chatEndpoints = {
   }),
   shareConversation: endpoint({
     method: 'POST', path: '/api/conversations/:id/share', service: 'chat', subject: 'chat.conversations.share',
-    access: 'user', request: z.object({ id: z.string(), isPublic: z.boolean() }),
+    access: 'user', request: z.object({ id: rowId(), isPublic: z.boolean() }),
     response: returns<{ isPublic: boolean; shareToken: string | null }>(),
   }),
   recoverSearch: endpoint({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Tier } from '../context';
-import { endpoint, noInput, returns } from '../endpoint';
+import { emailAddress, endpoint, noInput, returns } from '../endpoint';
 
 export const THEME_MODES = ['light', 'dark'] as const;
 export const THEME_COLORS = ['blue', 'purple', 'green', 'rose'] as const;
@@ -41,14 +41,21 @@ export const registerRequest = z.object({
     .min(6, 'Password must be at least 6 characters long')
     .max(256, 'Password must be at most 256 characters long'),
   email: z
-    .union([z.literal(''), z.null(), z.email('Enter a valid e-mail address').max(254)])
+    .union([z.literal(''), z.null(), emailAddress()])
     .optional()
     .transform((v) => (v ? v.toLowerCase() : null)),
 });
 
 export const loginRequest = z.object({
-  username: z.string({ error: 'Username is required' }).trim().min(1, 'Please enter both username and password'),
-  password: z.string({ error: 'Password is required' }).min(1, 'Please enter both username and password'),
+  username: z
+    .string({ error: 'Username is required' })
+    .trim()
+    .min(1, 'Please enter both username and password')
+    .max(64, 'Username must be at most 64 characters long'),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Please enter both username and password')
+    .max(256, 'Password must be at most 256 characters long'),
 });
 
 export const quickAccessRequest = z.object({ username: trimmed(2, 'Username') });
@@ -122,6 +129,11 @@ const auth = {
   updateProfile: endpoint({
     method: 'PUT', path: '/api/user/profile', service: 'gateway', subject: 'identity.profile.update', access: 'user',
     request: profileRequest, response: returns<User>(),
+  }),
+  live: endpoint({
+    method: 'GET', path: '/api/live', service: 'gateway', subject: 'identity.live.stream', access: 'user',
+    // An open Server-Sent Events stream of the caller's own live events (see live.ts), not a JSON reply.
+    request: noInput, response: returns<never>(),
   }),
 };
 export const identityEndpoints = auth;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint, noInput, returns } from '../endpoint';
+import { endpoint, noInput, oauthCallback, returns } from '../endpoint';
 
 export interface MailSummary {
   id: string;
@@ -25,8 +25,7 @@ export const mailEndpoints = {
   }),
   authCallback: endpoint({
     method: 'GET', path: '/api/email/auth/callback', service: 'mail', subject: 'mail.connection.callback',
-    access: 'user', request: z.object({ code: z.string().optional(), state: z.string().optional(), error: z.string().optional() }),
-    response: returns<never>(), responseKind: 'redirect', timeoutMs: 20_000,
+    access: 'user', request: oauthCallback, response: returns<never>(), responseKind: 'redirect', timeoutMs: 20_000,
   }),
   disconnect: endpoint({
     method: 'DELETE', path: '/api/email/disconnect', service: 'mail', subject: 'mail.connection.disconnect',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint, idParam, noInput, returns } from '../endpoint';
+import { emailAddress, endpoint, idParam, noInput, returns } from '../endpoint';
 
 export const NOTIFICATION_EVENTS = [
   'chat_message', 'phone_call', 'reminder', 'urgent_message', 'callback_request', 'location_trigger',
@@ -16,17 +16,19 @@ export interface Notification {
 }
 
 const channel = z.object({ enabled: z.boolean(), events: z.array(z.enum(NOTIFICATION_EVENTS)).max(NOTIFICATION_EVENTS.length) });
-export const notificationPreferences = z.object({
-  sms: channel.extend({ phoneNumber: z.string().trim().max(30).optional().default('') }),
-  push: channel,
-  email: channel,
+// Strict: an unknown channel (or a typo in one) is a 400, not silently dropped.
+export const notificationPreferences = z.strictObject({
+  sms: channel.extend({ phoneNumber: z.string().trim().max(30).optional().default('') }).strict(),
+  push: channel.strict(),
+  email: channel.strict(),
 });
 export type NotificationPreferences = z.output<typeof notificationPreferences>;
 
 const pushSubscription = z.object({
-  endpoint: z.url('endpoint must be a URL'),
+  endpoint: z.url('endpoint must be a URL').max(2_048, 'endpoint must be a URL of at most 2048 characters'),
   expirationTime: z.number().nullable().optional(),
-  keys: z.object({ p256dh: z.string().min(1), auth: z.string().min(1) }),
+  // Base64url keys of a browser's push subscription: 87 and 22 characters today.
+  keys: z.object({ p256dh: z.string().min(1).max(512), auth: z.string().min(1).max(512) }),
 });
 
 const latLon = { lat: z.coerce.number().min(-90).max(90), lon: z.coerce.number().min(-180).max(180) };
@@ -85,7 +87,7 @@ export const notificationEndpoints = {
     access: 'user',
     request: z.object({
       enabled: z.boolean(),
-      wakeTime: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'wakeTime must be HH:MM').default('07:00'),
+      wakeTime: z.string().max(5, 'wakeTime must be HH:MM').regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'wakeTime must be HH:MM').default('07:00'),
     }),
     response: returns<{ enabled: boolean; wakeTime: string }>(),
   }),
@@ -111,7 +113,7 @@ export const notificationEndpoints = {
     access: 'public',
     request: z.object({
       name: z.string().trim().min(1, 'Name is required').max(200),
-      email: z.email('Enter a valid e-mail address'),
+      email: emailAddress(),
       subject: z.string().trim().min(1, 'Subject is required').max(300),
       message: z.string().trim().min(1, 'Message is required').max(10_000),
     }),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint, idParam, noInput, returns } from '../endpoint';
+import { emailAddress, endpoint, idParam, noInput, returns, rowId } from '../endpoint';
 
 export interface PhoneMessage {
   id: string;
@@ -68,15 +68,16 @@ export interface QueuedCall {
 export const phoneNumber = z
   .string({ error: 'Phone number is required' })
   .trim()
+  .max(16, 'Use international format with country code, e.g. +1234567890')
   .regex(/^\+[1-9]\d{6,14}$/, 'Use international format with country code, e.g. +1234567890');
 
-const futureIso = z.iso.datetime({ offset: true }).optional();
+const futureIso = z.iso.datetime({ offset: true }).max(40).optional();
 const callBase = { phoneNumber, scheduledTime: futureIso };
 
 const contactBody = z.object({
   name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(200),
   phone_number: phoneNumber,
-  email: z.union([z.literal(''), z.null(), z.email('Enter a valid e-mail address')]).optional().transform((v) => v || null),
+  email: z.union([z.literal(''), z.null(), emailAddress()]).optional().transform((v) => v || null),
   notes: z.string().max(5_000).nullish().transform((v) => v || null),
 });
 
@@ -88,13 +89,34 @@ const scenarioBody = z.object({
   target_phone_number: phoneNumber,
   schedule_enabled: z.boolean().default(false),
   schedule_cron: z.string().trim().max(100).nullish(),
-  schedule_timezone: z.string().default('America/New_York'),
+  schedule_timezone: z.string().max(100).default('America/New_York'),
   is_active: z.boolean().default(true),
 });
 
 const queued = returns<{ success: true; callId: string }>();
 
 export const telephonyEndpoints = {
+  phoneLine: endpoint({
+    method: 'GET', path: '/api/phone-line', service: 'telephony', subject: 'telephony.phone-line.get', access: 'user',
+    request: noInput, response: returns<{ phoneNumber: string | null }>(),
+  }),
+  claimPhoneLine: endpoint({
+    method: 'POST', path: '/api/phone-line', service: 'telephony', subject: 'telephony.phone-line.claim', access: 'user',
+    request: z.object({ phoneNumber: phoneNumber.optional() }), timeoutMs: 30_000,
+    response: returns<{ phoneNumber: string }>(),
+  }),
+  releasePhoneLine: endpoint({
+    method: 'DELETE', path: '/api/phone-line', service: 'telephony', subject: 'telephony.phone-line.release',
+    access: 'user', request: noInput, timeoutMs: 30_000, response: returns<{ success: true }>(),
+  }),
+  phoneMessage: endpoint({
+    method: 'GET', path: '/api/phone-messages/:id', service: 'telephony', subject: 'telephony.phone-messages.get',
+    access: 'user', request: idParam, response: returns<PhoneMessage>(),
+  }),
+  deletePhoneMessage: endpoint({
+    method: 'DELETE', path: '/api/phone-messages/:id', service: 'telephony', subject: 'telephony.phone-messages.delete',
+    access: 'user', request: idParam, response: returns<{ success: true }>(),
+  }),
   phoneMessages: endpoint({
     method: 'GET', path: '/api/phone-messages', service: 'telephony', subject: 'telephony.phone-messages.list',
     access: 'user', request: noInput, response: returns<PhoneMessage[]>(),
@@ -103,7 +125,7 @@ export const telephonyEndpoints = {
     method: 'PUT', path: '/api/phone-messages/:id', service: 'telephony', subject: 'telephony.phone-messages.update',
     access: 'user',
     request: z.object({
-      id: z.string(),
+      id: rowId(),
       status: z.enum(['new', 'read', 'replied', 'archived']).optional(),
       notes: z.string().max(10_000).optional(),
     }),
@@ -133,9 +155,9 @@ export const telephonyEndpoints = {
       ...callBase,
       companyName: z.string().trim().min(1, 'Company is required').max(200),
       accountNumber: z.string().trim().min(1, 'Account number is required').max(100),
-      amount: z.union([z.string(), z.number()]).transform(String).pipe(z.string().min(1, 'Amount is required')),
+      amount: z.union([z.string().max(50), z.number()]).transform(String).pipe(z.string().min(1, 'Amount is required')),
       clientName: z.string().trim().min(1, 'Client name is required').max(200),
-      clientEmail: z.email('Enter a valid client e-mail'),
+      clientEmail: emailAddress('Enter a valid client e-mail'),
     }),
     response: queued,
   }),
@@ -182,7 +204,7 @@ export const telephonyEndpoints = {
   }),
   updateScenario: endpoint({
     method: 'PUT', path: '/api/call-scenarios/:id', service: 'telephony', subject: 'telephony.scenarios.update',
-    access: 'user', request: scenarioBody.extend({ id: z.string() }), response: returns<CallScenario>(),
+    access: 'user', request: scenarioBody.extend({ id: rowId() }), response: returns<CallScenario>(),
   }),
   deleteScenario: endpoint({
     method: 'DELETE', path: '/api/call-scenarios/:id', service: 'telephony', subject: 'telephony.scenarios.delete',
@@ -212,7 +234,7 @@ export const telephonyEndpoints = {
   }),
   updateContact: endpoint({
     method: 'PUT', path: '/api/contacts/:id', service: 'telephony', subject: 'telephony.contacts.update', access: 'user',
-    request: contactBody.extend({ id: z.string() }), response: returns<Contact>(),
+    request: contactBody.extend({ id: rowId() }), response: returns<Contact>(),
   }),
   deleteContact: endpoint({
     method: 'DELETE', path: '/api/contacts/:id', service: 'telephony', subject: 'telephony.contacts.delete',

@@ -1,9 +1,11 @@
 import { type CustomTransportStrategy, Server } from '@nestjs/microservices';
-import type { RpcReply, RpcRequest } from '@jarvis/contracts';
-import { JSONCodec, type Msg, type NatsConnection, type Subscription } from 'nats';
+import { DomainError, type RpcReply, type RpcRequest } from '@jarvis/contracts';
+import { JSONCodec, type Msg, type MsgHdrs, type NatsConnection, type Subscription } from 'nats';
 import { lastValueFrom } from 'rxjs';
 import { toErrorEnvelope } from '../errors';
 import { createLogger, withLogContext } from '../logger';
+import { decodePayload, encodePayload } from './large-payloads';
+import { openStreamSink } from './stream';
 
 const codec = JSONCodec();
 const log = createLogger('transport');
@@ -11,7 +13,8 @@ const log = createLogger('transport');
 /**
  * Nest microservice transport on core NATS. Each `@MessagePattern(subject)` handler is subscribed as
  * `<prefix><subject>` in the service's queue group, so replicas share requests and test runs never see each other.
- * Requests are `{ ctx, data }`; replies are always `{ ok, data | error }`.
+ * Requests are `{ ctx, data }`; replies are always `{ ok, data | error }`. A request with `stream` (a subject the
+ * caller chose, its prefix included, so it is used as is) gives the handler `input.stream`, a `StreamSink`.
  */
 export class NatsTransport extends Server implements CustomTransportStrategy {
   private nc?: NatsConnection;
@@ -68,23 +71,40 @@ export class NatsTransport extends Server implements CustomTransportStrategy {
   private async handle(subject: string, msg: Msg) {
     let request: RpcRequest;
     try {
-      request = codec.decode(msg.data) as RpcRequest;
-    } catch {
-      return this.reply(msg, { ok: false, error: { kind: 'VALIDATION', code: 'VALIDATION', message: 'Malformed request' } });
+      request = await decodePayload<RpcRequest>(this.nc!, msg.data);
+    } catch (error) {
+      // An expired or unreadable large request is the bus's fault (DomainError); anything else is not JSON.
+      const envelope = error instanceof DomainError ? error.toEnvelope() : undefined;
+      return this.reply(msg, { ok: false, error: envelope ?? { kind: 'VALIDATION', code: 'VALIDATION', message: 'Malformed request' } });
     }
     const ctx = request.ctx ?? { userId: null, tier: 'free', requestId: 'unknown' };
     await withLogContext({ requestId: ctx.requestId, userId: ctx.userId, subject }, async () => {
       const handler = this.messageHandlers.get(subject)!;
+      const stream = request.stream ? openStreamSink(this.nc!, request.stream) : undefined;
+      // The handler sees a sink or nothing, never the caller's subject.
+      const input = { ...request, stream: stream?.sink };
       try {
-        const result = await lastValueFrom(this.transformToObservable(await handler(request)), { defaultValue: null });
-        this.reply(msg, { ok: true, data: result ?? null });
+        const result = await lastValueFrom(this.transformToObservable(await handler(input)), { defaultValue: null });
+        await this.reply(msg, { ok: true, data: result ?? null }, stream?.end());
       } catch (error) {
-        this.reply(msg, { ok: false, error: toErrorEnvelope(error) });
+        await this.reply(msg, { ok: false, error: toErrorEnvelope(error) }, stream?.end());
       }
     });
   }
 
-  private reply(msg: Msg, body: RpcReply) {
-    if (msg.reply) msg.respond(codec.encode(body));
+  /** Never throws: a reply that cannot be stored or sent becomes an error reply, and at worst a log line. */
+  private async reply(msg: Msg, body: RpcReply, headers?: MsgHdrs) {
+    if (!msg.reply) return;
+    try {
+      // Over 512 kB the reply crosses by reference through the Object Store (large-payloads.ts).
+      msg.respond(await encodePayload(this.nc!, this.options.prefix, body), headers && { headers });
+    } catch (error) {
+      log.error({ err: error }, 'reply could not be sent');
+      try {
+        msg.respond(codec.encode({ ok: false, error: toErrorEnvelope(error) } satisfies RpcReply), headers && { headers });
+      } catch (again) {
+        log.error({ err: again }, 'error reply could not be sent either');
+      }
+    }
   }
 }

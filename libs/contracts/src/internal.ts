@@ -1,0 +1,200 @@
+import { z } from 'zod';
+import type { Tier } from './context';
+import {
+  BACKEND_SERVICES,
+  DEFAULT_TIMEOUT_MS,
+  type InternalAccess,
+  MAX_TIMEOUT_MS,
+  noInput,
+  refusingNul,
+  returns,
+  rowId,
+  type RpcDeclaration,
+  type ServiceName,
+} from './endpoint';
+import { healthSubject } from './rpc';
+import {
+  WEBHOOK_BODY_LIMIT_BYTES,
+  WEBHOOK_SERVICES,
+  type WebhookReply,
+  type WebhookRequest,
+  type WebhookService,
+  webhookSubject,
+} from './webhooks';
+
+/**
+ * A subject services call on each other that has no `/api` route: declared once, like an endpoint, so the caller
+ * (`rpc.call(internalApi.calendar.ensureBookingLink, {}, ctx)`) and the handler
+ * (`@Handles(internalApi.calendar.ensureBookingLink)`) are typed by the same zod request and response type, and the
+ * handler's decorator validates every call with it.
+ */
+export interface InternalSubject<Req extends z.ZodType = z.ZodType, Res = unknown, A extends InternalAccess = InternalAccess>
+  extends RpcDeclaration<Req, Res, A> {
+  kind: 'internal';
+}
+
+export function internal<Req extends z.ZodType, Res, A extends InternalAccess = 'user'>(def: {
+  subject: string;
+  service: ServiceName;
+  /** 'user' (default): the caller passes the user's context; 'service': the request names what it is about. */
+  access?: A;
+  request: Req;
+  response: Res;
+  /** Default 10 s, never more than 30 s. */
+  timeoutMs?: number;
+}): InternalSubject<Req, Res, A> {
+  return {
+    kind: 'internal',
+    subject: def.subject,
+    service: def.service,
+    access: def.access ?? ('user' as A),
+    request: refusingNul(def.request),
+    timeoutMs: Math.min(def.timeoutMs ?? DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS),
+  };
+}
+
+export interface BookingLinkReply {
+  code: string;
+  /** The absolute /book/{code} URL under PUBLIC_URL. */
+  url: string;
+}
+
+/** One outgoing call reserved: the month (New York, 'YYYY-MM') it counts in, the calls used and the allowance. */
+export interface CallReservation {
+  month: string;
+  outgoingCallsThisMonth: number;
+  limit: number | 'unlimited';
+}
+
+/** What services may know of a user (they never read the identity schema). */
+export interface UserProfile {
+  id: string;
+  username: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+  tier: Tier;
+}
+
+/** E.164, as telephony stores numbers. */
+const e164 = z
+  .string()
+  .trim()
+  .max(16, 'Use international format with country code, e.g. +1234567890')
+  .regex(/^\+[1-9]\d{6,14}$/, 'Use international format with country code, e.g. +1234567890');
+
+/**
+ * Every internal subject, by owning service. Weather and web search for telephony's scenarios need no declaration
+ * of their own: chat's endpoints `api.chat.weather` (`chat.weather.current`), `api.chat.forecast` and
+ * `api.chat.webSearch` (`chat.search.web`) are called the same way, with the user's context.
+ */
+export const internalApi = {
+  chat: {
+    /**
+     * voice keeps an analysed image in the caller's chat history: the question as the user's message and the
+     * analysis as the assistant's answer, so memory and 'Load previous messages' include it.
+     */
+    storeImageExchange: internal({
+      subject: 'chat.image-exchanges.store', service: 'chat', timeoutMs: 5_000,
+      request: z.object({ question: z.string().trim().min(1).max(2_000), answer: z.string().trim().min(1).max(20_000) }),
+      response: returns<{ userMessageId: string; assistantMessageId: string }>(),
+    }),
+  },
+  calendar: {
+    /**
+     * The caller's public booking link, created on first use and the same ever after. chat asks it when a drafted
+     * text message should include the link.
+     */
+    ensureBookingLink: internal({
+      subject: 'calendar.booking-links.ensure', service: 'calendar', timeoutMs: 5_000,
+      request: noInput, response: returns<BookingLinkReply>(),
+    }),
+  },
+  billing: {
+    /**
+     * Reserves one outgoing call of the caller's monthly allowance (the calendar month in New York), atomically:
+     * concurrent reservations never pass the limit. Free plan, or no call left this month: PLAN_REQUIRED (402,
+     * requiresUpgrade), e.g. 'Monthly outgoing call limit reached (5 of 5)'. Keep `month` to release into it.
+     */
+    reserveCall: internal({
+      subject: 'billing.calls.reserve', service: 'billing',
+      request: noInput, response: returns<CallReservation>(),
+    }),
+    /** Gives one reserved call back (a call that failed before anyone answered), to `month` (default: this one). */
+    releaseCall: internal({
+      subject: 'billing.calls.release', service: 'billing',
+      request: z.object({ month: z.string().regex(/^\d{4}-\d{2}$/, 'month must be YYYY-MM').optional() }),
+      response: returns<{ released: boolean }>(),
+    }),
+  },
+  telephony: {
+    /**
+     * Texts `to` from the user's line (or TWILIO_PHONE_NUMBER) for notifications' SMS channel; the user's daily
+     * limit of 50 applies (RATE_LIMITED above).
+     */
+    deliverSms: internal({
+      subject: 'telephony.sms.deliver', service: 'telephony', access: 'service', timeoutMs: 15_000,
+      request: z.object({
+        userId: rowId(),
+        to: e164,
+        body: z.string().trim().min(1, 'body is required').max(1_600),
+      }),
+      response: returns<{ sid: string }>(),
+    }),
+  },
+  identity: {
+    /** A user's names, e-mail and plan by id (NOT_FOUND for no such user); the gateway answers it. */
+    userProfile: internal({
+      subject: 'identity.users.profile', service: 'gateway', access: 'service', timeoutMs: 3_000,
+      request: z.object({ userId: rowId() }),
+      response: returns<UserProfile>(),
+    }),
+    /** The same by username, any case (e.g. TWILIO_PHONE_OWNER at telephony's start). */
+    findUser: internal({
+      subject: 'identity.users.lookup', service: 'gateway', access: 'service', timeoutMs: 3_000,
+      request: z.object({ username: z.string().trim().min(1).max(64) }),
+      response: returns<UserProfile>(),
+    }),
+  },
+} as const;
+
+const webhookRequest = z.object({
+  method: z.string().max(16),
+  path: z.string().max(16_384),
+  query: z.string().max(16_384),
+  headers: z.record(z.string(), z.string().max(8_192)),
+  bodyBase64: z.string().max(Math.ceil((WEBHOOK_BODY_LIMIT_BYTES * 4) / 3) + 4),
+  url: z.string().max(16_384),
+}) satisfies z.ZodType<WebhookRequest>;
+
+/** `<service>.webhooks.receive`: the gateway forwards a provider's request untouched (`@HandlesWebhook(service)`). */
+export const webhookReceivers = Object.fromEntries(
+  WEBHOOK_SERVICES.map((service) => [
+    service,
+    internal({
+      subject: webhookSubject(service), service, access: 'service', timeoutMs: 15_000,
+      request: webhookRequest, response: returns<WebhookReply>(),
+    }),
+  ]),
+) as Record<WebhookService, InternalSubject<typeof webhookRequest, WebhookReply, 'service'>>;
+
+/** Every declared internal subject, the webhook receivers included. */
+export const allInternalSubjects: InternalSubject[] = [
+  ...Object.values(internalApi).flatMap((group) => Object.values(group) as InternalSubject[]),
+  ...Object.values(webhookReceivers),
+];
+
+/**
+ * Every subject answered over NATS that has no `/api` route: the declared internal subjects (webhook receivers
+ * included) and each service's health check. The coverage test tells a handler of one of these from a handler of an undeclared
+ * subject, and fails for one that nothing answers.
+ */
+export const INTERNAL_SUBJECTS: readonly string[] = [
+  ...allInternalSubjects.map((s) => s.subject),
+  ...BACKEND_SERVICES.map((s) => healthSubject(s)),
+];
+
+/** The billing subjects by name, for code written before their declarations (prefer `internalApi.billing`). */
+export const BILLING_CALLS_RESERVE_SUBJECT = internalApi.billing.reserveCall.subject;
+export const BILLING_CALLS_RELEASE_SUBJECT = internalApi.billing.releaseCall.subject;
+export const billingCallsRelease = internalApi.billing.releaseCall.request;

@@ -1,0 +1,18 @@
+/**
+ * Live events: any service tells a signed-in browser that something changed by publishing a small JSON body on
+ * core NATS subject `live.<userId>.<kind>`; the gateway relays the caller's own on `GET /api/live` as SSE
+ * (`event: <kind>`). The browser refetches the queries each kind names. Kinds never change once shipped.
+ */
+export const LIVE_KINDS = ['reminders', 'notifications', 'phone-messages', 'call-queue', 'badges'] as const;
+export type LiveKind = (typeof LIVE_KINDS)[number];
+
+export interface LiveEvent {
+  kind: LiveKind;
+  /** Small and optional: ids, counts. Never a whole row. */
+  data?: Record<string, unknown>;
+}
+
+export const LIVE_SUBJECT_ROOT = 'live';
+export const liveSubject = (userId: string, kind: LiveKind) => `${LIVE_SUBJECT_ROOT}.${userId}.${kind}`;
+/** Every kind for one user, for the gateway's subscription. */
+export const liveUserWildcard = (userId: string) => `${LIVE_SUBJECT_ROOT}.${userId}.>`;

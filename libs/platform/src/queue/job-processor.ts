@@ -1,0 +1,79 @@
+import { Injectable, type Type } from '@nestjs/common';
+import type { JobMap, JobName } from '@jarvis/contracts';
+import { type Job, UnrecoverableError } from 'bullmq';
+
+/** The BullMQ job a processor receives: its payload typed by the job map, plus id, attemptsMade, progress... */
+export type QueueJob<N extends JobName = JobName> = Job<JobMap[N], unknown, N>;
+
+/**
+ * What a `jobs/<name>.job.ts` class implements. Declared as a property so the compiler checks the payload type
+ * strictly against the job map (a method would be compared bivariantly).
+ */
+export interface JobHandler<N extends JobName> {
+  process: (payload: JobMap[N], job: QueueJob<N>) => Promise<unknown>;
+}
+
+/** A number, or read when the workers start (from a config loaded at boot, e.g. `OUTBOUND_CONCURRENCY`). */
+export type Setting = number | (() => number);
+
+export interface JobProcessorOptions<N extends JobName> {
+  /** Jobs of this queue one replica runs at once (default: the global concurrency, else 1). */
+  concurrency?: Setting;
+  /** Jobs of this queue running at once across every replica (BullMQ's global concurrency). */
+  globalConcurrency?: Setting;
+  /**
+   * Runs at most one job with the same key at a time across replicas (e.g. one call per user): a job whose key is
+   * busy goes back to the delayed set and is tried again `exclusiveRetryMs` later, keeping its priority.
+   */
+  exclusiveBy?: (payload: JobMap[N]) => string;
+  /** Default 1000 ms. */
+  exclusiveRetryMs?: number;
+}
+
+export interface ProcessorMeta<N extends JobName = JobName> extends JobProcessorOptions<N> {
+  name: N;
+}
+
+const PROCESSOR_META = Symbol('jarvis:job-processor');
+
+/**
+ * Marks the class that runs one job of the job map. Errors thrown by `process` make BullMQ retry the job with its
+ * attempts and backoff; throw `PermanentJobFailure` for a failure that must not be retried.
+ *
+ * ```ts
+ * @JobProcessor('telephony.outbound-call', { globalConcurrency: () => config.OUTBOUND_CONCURRENCY })
+ * export class OutboundCallJob implements JobHandler<'telephony.outbound-call'> {
+ *   constructor(private readonly calls: OutboundCallsService) {}
+ *   process = (payload: JobMap['telephony.outbound-call']) => this.calls.place(payload);
+ * }
+ * ```
+ */
+export function JobProcessor<N extends JobName>(name: N, options: JobProcessorOptions<N> = {}) {
+  return <T extends Type<JobHandler<N>>>(target: T): T => {
+    Reflect.defineMetadata(PROCESSOR_META, { ...options, name } satisfies ProcessorMeta<N>, target);
+    Injectable()(target);
+    return target;
+  };
+}
+
+export function isJobProcessor(target: unknown): boolean {
+  return typeof target === 'function' && Reflect.hasMetadata(PROCESSOR_META, target);
+}
+
+export function processorMeta(target: Type<unknown>): ProcessorMeta {
+  const meta = Reflect.getMetadata(PROCESSOR_META, target) as ProcessorMeta | undefined;
+  if (!meta)
+    throw new Error(`${target.name} is listed as a job processor but has no @JobProcessor(name) decorator`);
+  return meta;
+}
+
+/**
+ * A failure that retrying cannot fix (a busy line, no answer, a deleted row): the job is failed at once with this
+ * message, whatever attempts are left.
+ */
+export class PermanentJobFailure extends UnrecoverableError {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PermanentJobFailure';
+  }
+}

@@ -1,0 +1,147 @@
+import { randomUUID } from 'node:crypto';
+import { JOB_QUEUES, type JobName, type QueueName } from '@jarvis/contracts';
+import { DelayedError, type Job, UnrecoverableError, Worker } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { createLogger, withLogContext } from '../logger';
+import type { JobHandler, ProcessorMeta, QueueJob, Setting } from './job-processor';
+import type { JobQueue } from './job-queue';
+import { type QueueSettings, workerConnectionOptions } from './redis-settings';
+
+const log = createLogger('queue');
+
+export interface RegisteredProcessor {
+  meta: ProcessorMeta;
+  handler: JobHandler<JobName>;
+}
+
+const read = (setting: Setting | undefined) => (typeof setting === 'function' ? setting() : setting);
+
+/** Deletes the key only when we still hold it (a lock that expired may belong to another job by now). */
+const RELEASE_SCRIPT =
+  "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end";
+const RENEW_SCRIPT =
+  "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end";
+
+/**
+ * One BullMQ worker a queue that this process has processors for, dispatching each job to the processor of its
+ * name. `close()` stops taking jobs and waits for the running ones.
+ */
+export class QueueWorkers {
+  private readonly workers: Worker[] = [];
+
+  constructor(
+    private readonly processors: RegisteredProcessor[],
+    private readonly settings: QueueSettings,
+    private readonly jobs: JobQueue,
+    /** For the `exclusiveBy` locks. */
+    private readonly redis: Redis,
+  ) {}
+
+  async start(): Promise<void> {
+    const byQueue = new Map<QueueName, RegisteredProcessor[]>();
+    for (const p of this.processors) {
+      const queue = JOB_QUEUES[p.meta.name];
+      if (byQueue.get(queue)?.some((other) => other.meta.name === p.meta.name)) {
+        throw new Error(`Two processors for job '${p.meta.name}'`);
+      }
+      byQueue.set(queue, [...(byQueue.get(queue) ?? []), p]);
+    }
+    for (const [queue, processors] of byQueue) await this.startWorker(queue, processors);
+  }
+
+  private async startWorker(queue: QueueName, processors: RegisteredProcessor[]) {
+    const globals = new Set(
+      processors.map((p) => read(p.meta.globalConcurrency)).filter((v) => v !== undefined),
+    );
+    if (globals.size > 1)
+      throw new Error(`Processors of queue '${queue}' disagree on its global concurrency`);
+    const globalConcurrency = [...globals][0];
+    const concurrency = Math.max(
+      ...processors.map((p) => read(p.meta.concurrency) ?? globalConcurrency ?? 1),
+    );
+    // Stored in the queue's meta: every replica (and every worker of it) respects it together.
+    if (globalConcurrency !== undefined) await this.jobs.queue(queue).setGlobalConcurrency(globalConcurrency);
+
+    const handlers = new Map(processors.map((p) => [p.meta.name, p]));
+    const worker = new Worker(
+      queue,
+      (job: Job, token?: string) => this.run(handlers, job as QueueJob, token),
+      {
+        connection: workerConnectionOptions(this.settings),
+        prefix: this.settings.prefix,
+        concurrency,
+        lockDuration: this.settings.lockDurationMs,
+        stalledInterval: this.settings.stalledIntervalMs,
+        maxStalledCount: this.settings.maxStalledCount,
+        autorun: false,
+      },
+    );
+    worker.on('error', (error) => log.error({ err: error, queue }, 'queue worker error'));
+    worker.on('failed', (job, error) => {
+      if (!job) return;
+      const final = error instanceof UnrecoverableError || job.attemptsMade >= (job.opts.attempts ?? 1);
+      log.warn(
+        { queue, job: job.name, jobId: job.id, attempt: job.attemptsMade, final, err: error },
+        final ? 'job failed' : 'job failed, will retry',
+      );
+    });
+    this.workers.push(worker);
+    void worker.run().catch((error) => log.error({ err: error, queue }, 'queue worker stopped'));
+    await worker.waitUntilReady();
+    log.info({ queue, jobs: [...handlers.keys()], concurrency, globalConcurrency }, 'queue worker started');
+  }
+
+  private async run(handlers: Map<JobName, RegisteredProcessor>, job: QueueJob, token: string | undefined) {
+    const processor = handlers.get(job.name);
+    // A name no processor of this deployment knows: fail it visibly rather than retrying it forever.
+    if (!processor) throw new Error(`No processor for job '${job.name}' on queue '${job.queueName}'`);
+    return withLogContext({ requestId: `job:${job.queueName}:${job.id}` }, async () => {
+      const exclusive = processor.meta.exclusiveBy;
+      if (!exclusive) return processor.handler.process(job.data, job);
+      const key = `${this.settings.prefix}:${job.queueName}:exclusive:${exclusive(job.data)}`;
+      const release = await this.acquire(key, job.id!);
+      if (!release) {
+        await job.moveToDelayed(Date.now() + (processor.meta.exclusiveRetryMs ?? 1000), token);
+        throw new DelayedError();
+      }
+      try {
+        return await processor.handler.process(job.data, job);
+      } finally {
+        await release();
+      }
+    });
+  }
+
+  /**
+   * Takes the key for this job (or finds it already ours: a job run again after its worker died), kept alive while
+   * the job runs and expiring with the worker's lock when the process dies.
+   */
+  private async acquire(key: string, jobId: string): Promise<(() => Promise<void>) | undefined> {
+    const ttl = this.settings.lockDurationMs;
+    const value = `${jobId}|${randomUUID()}`;
+    const taken = await this.redis.set(key, value, 'PX', ttl, 'NX');
+    if (!taken) {
+      const holder = await this.redis.get(key);
+      if (!holder?.startsWith(`${jobId}|`)) return undefined;
+      // Ours from a run whose worker died: take it over.
+      await this.redis.set(key, value, 'PX', ttl);
+    }
+    const renew = setInterval(() => {
+      void this.redis.eval(RENEW_SCRIPT, 1, key, value, String(ttl)).catch(() => undefined);
+    }, ttl / 2);
+    renew.unref();
+    return async () => {
+      clearInterval(renew);
+      await this.redis.eval(RELEASE_SCRIPT, 1, key, value).catch(() => undefined);
+    };
+  }
+
+  /**
+   * Stops taking jobs and waits for the running ones to finish (their locks released, results stored). `force`
+   * abandons them like a crash would: another replica runs them again once their locks expire.
+   */
+  async close(force = false): Promise<void> {
+    await Promise.all(this.workers.map((w) => w.close(force)));
+    this.workers.length = 0;
+  }
+}
