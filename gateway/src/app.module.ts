@@ -2,11 +2,13 @@ import { Module } from '@nestjs/common';
 import { HealthController } from './health/health.controller';
 import { IdentityModule } from './identity/identity.module';
 import { InfraModule } from './infra/infra.module';
+import { LiveStream } from './live/live-stream';
 import { ApiProxy } from './proxy/api-proxy';
+import { WebhookIngress } from './webhooks/webhook-ingress';
 
 @Module({
   imports: [InfraModule, IdentityModule],
   controllers: [HealthController],
-  providers: [ApiProxy],
+  providers: [ApiProxy, WebhookIngress, LiveStream],
 })
 export class AppModule {}

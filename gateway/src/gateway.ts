@@ -1,46 +1,69 @@
 import 'reflect-metadata';
 import { resolve } from 'node:path';
+import fastifyMultipart from '@fastify/multipart';
 import { NestFactory } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
-import { JsonNestLogger } from '@jarvis/platform';
-import express, { type NextFunction, type Request, type Response } from 'express';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DEFAULT_BODY_LIMIT_BYTES } from '@jarvis/contracts';
+import { JsonNestLogger, NATS_CONNECTION, NatsTransport, PassThroughRpcFilter } from '@jarvis/platform';
+import type { NatsConnection } from 'nats';
+import type { FastifyInstance } from 'fastify';
 import { AppModule } from './app.module';
-import { GATEWAY_CONFIG, type GatewayConfig } from './config/gateway.config';
-import { requireAjaxHeader } from './http/csrf';
+import { GATEWAY_CONFIG, type GatewayConfig, loadGatewayConfig } from './config/gateway.config';
+import { registerAjaxHeaderRule } from './http/csrf';
+import { sendError } from './http/error-response';
 import { HttpErrorsFilter } from './http/http-exception.filter';
-import { requestContext } from './http/request-context';
-import { sessionMiddleware } from './http/session';
-import { staticFrontend } from './http/static-frontend';
+import { registerRequestContext, requestIdOf } from './http/request-context';
+import { registerSessions } from './http/session';
+import { registerStaticFrontend } from './http/static-frontend';
+import { registerUnreadBodyDrain } from './http/unread-body';
+import { GoogleAuthRoutes } from './identity/google/google-auth.routes';
+import { SessionEndings } from './identity/session-endings';
 import { REDIS, type Redis } from './infra/infra.module';
+import { LiveStream } from './live/live-stream';
 import { ApiProxy } from './proxy/api-proxy';
+import { WebhookIngress } from './webhooks/webhook-ingress';
 
-/** Base64 images up to 5 MB and audio clips grow by a third on the wire. */
-const JSON_LIMIT = '15mb';
-
-/** Builds the gateway: one Express app serving /api, /health, webhooks and the built frontend. */
-export async function createGateway(): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule, {
+/** Builds the gateway: one Fastify server for /api, /api/live, /health, /webhooks and the built frontend. */
+export async function createGateway(): Promise<NestFastifyApplication> {
+  const { TRUST_PROXY } = loadGatewayConfig();
+  const adapter = new FastifyAdapter({
+    trustProxy: TRUST_PROXY,
+    bodyLimit: DEFAULT_BODY_LIMIT_BYTES,
+    genReqId: requestIdOf,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    return503OnClosing: true,
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule, adapter, {
+    // Fastify's own JSON parser (prototype poisoning refused) with each route's body limit; no Nest body parsers.
     bodyParser: false,
     logger: new JsonNestLogger(),
   });
   const config = app.get<GatewayConfig>(GATEWAY_CONFIG);
-  app.set('trust proxy', config.TRUST_PROXY);
-  app.disable('x-powered-by');
+  const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
+  // Nest installs Fastify's error handler and routes every error (Fastify's own too) through this filter.
   app.useGlobalFilters(new HttpErrorsFilter());
   app.enableShutdownHooks();
 
-  app.use(requestContext);
-  app.use(express.json({ limit: JSON_LIMIT }));
-  app.use(badBodyHandler);
-  app.use(sessionMiddleware(config, app.get<Redis>(REDIS)));
-  app.use(requireAjaxHeader);
-  app.use(app.get(ApiProxy).middleware());
-  app.use(staticFrontend(config.FRONTEND_DIST ?? resolve(__dirname, '../../frontend/dist')));
+  registerRequestContext(fastify);
+  registerUnreadBodyDrain(fastify);
+  registerAjaxHeaderRule(fastify);
+  await registerSessions(fastify, config, app.get<Redis>(REDIS), app.get(SessionEndings));
+  await fastify.register(fastifyMultipart, { throwFileSizeLimit: true });
+  // The routes built here live in their own scope with their own error handler; Nest sets the root one at init.
+  await fastify.register(async (scope) => {
+    scope.setErrorHandler((error, _req, reply) => sendError(reply, error));
+    await app.get(WebhookIngress).register(scope);
+    await app.get(GoogleAuthRoutes).register(scope);
+    app.get(LiveStream).register(scope);
+    app.get(ApiProxy).register(scope);
+    await registerStaticFrontend(scope, config.FRONTEND_DIST ?? resolve(__dirname, '../../frontend/dist'));
+  });
+  // Internal subjects the gateway answers (identity look-ups for other services), in the gateway's queue group.
+  const transport = new NatsTransport({ queue: 'jarvis-gateway', prefix: config.NATS_SUBJECT_PREFIX });
+  transport.useConnection(app.get<NatsConnection>(NATS_CONNECTION));
+  // Deferred, so the filter is in place before the listeners are registered (at startAllMicroservices).
+  app.connectMicroservice({ strategy: transport }, { inheritAppConfig: false, deferInitialization: true }).useGlobalFilters(new PassThroughRpcFilter());
+  await app.init();
+  await app.startAllMicroservices();
   return app;
-}
-
-function badBodyHandler(error: Error & { status?: number; type?: string }, _req: Request, res: Response, next: NextFunction) {
-  if (error.type === 'entity.too.large') return res.status(413).json({ error: 'Request body is too large', code: 'PAYLOAD_TOO_LARGE' });
-  if (error.type === 'entity.parse.failed') return res.status(400).json({ error: 'Request body is not valid JSON', code: 'VALIDATION' });
-  next(error);
 }

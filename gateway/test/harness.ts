@@ -1,10 +1,10 @@
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createTestEnv, type TestEnv, TestHttpClient } from '@jarvis/testing';
 import type { AddressInfo } from 'node:net';
 
 export interface GatewayHarness {
   env: TestEnv;
-  app: NestExpressApplication;
+  app: NestFastifyApplication;
   baseUrl: string;
   client(options?: { ajaxHeader?: boolean }): TestHttpClient;
   close(): Promise<void>;

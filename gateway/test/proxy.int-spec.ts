@@ -6,6 +6,10 @@ import { connect, type NatsConnection } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type GatewayHarness, startGateway, uniqueName } from './harness';
 
+/** Reminder ids are uuids: the gateway answers 404 itself for a malformed one. */
+const REMINDER_ID = '9b2f6a1e-4c3d-4e5f-8a7b-0c1d2e3f4a5b';
+const MISSING_ID = '0e4d3c2b-1a09-4f8e-9d7c-6b5a4f3e2d1c';
+
 /** Stands in for services on a few declared subjects, to watch what the gateway forwards and returns. */
 @Controller()
 class FakeServiceHandlers {
@@ -14,7 +18,7 @@ class FakeServiceHandlers {
   @Handles(api.calendar.updateReminder)
   update(input: HandlerInput<typeof api.calendar.updateReminder>) {
     FakeServiceHandlers.calls.push(input);
-    if (input.data.id === 'missing') throw new NotFoundError('Reminder');
+    if (input.data.id === MISSING_ID) throw new NotFoundError('Reminder');
     if (input.data.title === 'invalid') throw new ValidationError('Title is not allowed', { title: ['Title is not allowed'] });
     return { id: input.data.id, title: input.data.title ?? 'x', when: 'now', reminder_time: null, done: input.data.done ?? false, created_at: '' };
   }
@@ -65,19 +69,19 @@ describe('forwarding to services', () => {
   it('forwards validated input with the caller context and returns the service answer', async () => {
     const client = await signedIn();
     const me = (await client.get('/api/auth/user')).body;
-    const res = await client.put('/api/reminders/abc', { done: true, ignored: 'x' });
+    const res = await client.put(`/api/reminders/${REMINDER_ID}`, { done: true, ignored: 'x' });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: 'abc', done: true });
+    expect(res.body).toMatchObject({ id: REMINDER_ID, done: true });
     const call = FakeServiceHandlers.calls.at(-1)!;
     expect(call.ctx).toMatchObject({ userId: me.id, tier: 'free' });
     expect(call.ctx.requestId).toBe(res.headers.get('x-request-id'));
-    expect(call.data).toEqual({ id: 'abc', done: true });
+    expect(call.data).toEqual({ id: REMINDER_ID, done: true });
   });
 
   it('rejects invalid input with 400 and field errors before anything reaches the service', async () => {
     const client = await signedIn();
     const before = FakeServiceHandlers.calls.length;
-    const res = await client.put('/api/reminders/abc', { done: 'yes' });
+    const res = await client.put(`/api/reminders/${REMINDER_ID}`, { done: 'yes' });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('VALIDATION');
     expect(res.body.fields.done).toBeDefined();
@@ -86,17 +90,17 @@ describe('forwarding to services', () => {
 
   it("maps a service's domain errors to their status and body", async () => {
     const client = await signedIn();
-    const missing = await client.put('/api/reminders/missing', { done: true });
+    const missing = await client.put(`/api/reminders/${MISSING_ID}`, { done: true });
     expect(missing.status).toBe(404);
     expect(missing.body).toEqual({ error: 'Reminder not found', code: 'NOT_FOUND' });
-    const invalid = await client.put('/api/reminders/abc', { title: 'invalid' });
+    const invalid = await client.put(`/api/reminders/${REMINDER_ID}`, { title: 'invalid' });
     expect(invalid.status).toBe(400);
     expect(invalid.body).toEqual({ error: 'Title is not allowed', code: 'VALIDATION', fields: { title: ['Title is not allowed'] } });
   });
 
   it('answers 401 for a signed-in endpoint without a session, without calling the service', async () => {
     const before = FakeServiceHandlers.calls.length;
-    const res = await gw.client().put('/api/reminders/abc', { done: true });
+    const res = await gw.client().put(`/api/reminders/${REMINDER_ID}`, { done: true });
     expect(res.status).toBe(401);
     expect(FakeServiceHandlers.calls.length).toBe(before);
   });

@@ -1,7 +1,7 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
 import { BACKEND_SERVICES, type HealthReply, healthSubject } from '@jarvis/contracts';
 import { NATS_CONNECTION, RpcClient } from '@jarvis/platform';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import type { NatsConnection } from 'nats';
 import { DataSource } from 'typeorm';
 import { REDIS, type Redis } from '../infra/infra.module';
@@ -19,7 +19,7 @@ export class HealthController {
   ) {}
 
   @Get('/health')
-  async health(@Res() res: Response) {
+  async health(@Res() res: FastifyReply) {
     const [postgres, redis, nats, ...services] = await Promise.all([
       settle(this.dataSource.query('SELECT 1')),
       settle(this.redis.ping()),
@@ -38,7 +38,7 @@ export class HealthController {
       services: Object.fromEntries(BACKEND_SERVICES.map((service, i) => [service, services[i]])),
     };
     const ok = [postgres, redis, nats, ...services].every((c) => c === 'ok');
-    res.status(ok ? 200 : 503).json({ status: ok ? 'ok' : 'degraded', checks });
+    void res.code(ok ? 200 : 503).send({ status: ok ? 'ok' : 'degraded', checks });
   }
 }
 

@@ -1,9 +1,23 @@
 import { DomainError, type ErrorBody, ErrorKind, HTTP_STATUS_BY_KIND } from '@jarvis/contracts';
 import { createLogger } from '@jarvis/platform';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { ZodError } from 'zod';
 
 const log = createLogger('http');
+
+/** Fastify's own errors (body too large, bad JSON, bad content type, multipart limits) as our error kinds. */
+const FASTIFY_ERRORS: Record<string, { status: number; code: string; message?: string }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'PAYLOAD_TOO_LARGE', message: 'Request body is too large' },
+  FST_REQ_FILE_TOO_LARGE: { status: 413, code: 'PAYLOAD_TOO_LARGE' },
+  FST_FILES_LIMIT: { status: 413, code: 'PAYLOAD_TOO_LARGE' },
+  FST_PARTS_LIMIT: { status: 413, code: 'PAYLOAD_TOO_LARGE' },
+  FST_FIELDS_LIMIT: { status: 413, code: 'PAYLOAD_TOO_LARGE' },
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: ErrorKind.Validation, message: 'Request body is not valid JSON' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: ErrorKind.Validation, message: 'Request body is empty' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Unsupported content type' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: ErrorKind.Validation, message: 'Invalid Content-Length' },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Expected a multipart/form-data body' },
+};
 
 /** The one place that turns an error into an HTTP status and `{ error, code, ...details }`. */
 export function errorResponse(error: unknown): { status: number; body: ErrorBody; retryAfter?: number } {
@@ -14,14 +28,25 @@ export function errorResponse(error: unknown): { status: number; body: ErrorBody
     return { status, body, retryAfter };
   }
   if (error instanceof ZodError) return { status: 400, body: validationBody(error) };
+  const code = (error as { code?: unknown })?.code;
+  const known = typeof code === 'string' ? FASTIFY_ERRORS[code] : undefined;
+  if (known) return { status: known.status, body: { error: known.message ?? (error as Error).message, code: known.code } };
+  if (error instanceof SyntaxError && (error as { statusCode?: number }).statusCode === 400) {
+    return { status: 400, body: { error: 'Request body is not valid JSON', code: ErrorKind.Validation } };
+  }
+  const status = (error as { statusCode?: unknown })?.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    return { status, body: { error: (error as Error).message || 'Bad request', code: status === 404 ? 'NOT_FOUND' : 'HTTP_ERROR' } };
+  }
   log.error({ err: error }, 'unhandled error');
   return { status: 500, body: { error: 'Internal server error', code: ErrorKind.Internal } };
 }
 
-export function sendError(res: Response, error: unknown) {
+export function sendError(reply: FastifyReply, error: unknown) {
   const { status, body, retryAfter } = errorResponse(error);
-  if (retryAfter !== undefined) res.setHeader('Retry-After', String(retryAfter));
-  res.status(status).json(body);
+  if (reply.sent) return;
+  if (retryAfter !== undefined) reply.header('Retry-After', String(retryAfter));
+  void reply.code(status).type('application/json; charset=utf-8').send(body);
 }
 
 export function validationBody(error: ZodError): ErrorBody {

@@ -1,6 +1,6 @@
 import { Body, Controller, Req, UseGuards } from '@nestjs/common';
 import { api, type RequestOf, type User } from '@jarvis/contracts';
-import type { Request } from 'express';
+import type { FastifyRequest as Request } from 'fastify';
 import { ContractPipe, Route } from '../http/contract';
 import { signIn, signOut } from '../http/session';
 import { IdentityService } from './identity.service';
@@ -30,6 +30,7 @@ export class IdentityController {
 
   @Route(api.identity.logout)
   async logout(@Req() req: Request) {
+    // Destroying the session announces its end to every replica (their caches and /api/live streams).
     await signOut(req);
     return { success: true as const };
   }

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import type { RequestOf, User } from '@jarvis/contracts';
-import { api, UnauthenticatedError, ValidationError } from '@jarvis/contracts';
+import type { RequestOf, User, UserProfile } from '@jarvis/contracts';
+import { api, NotFoundError, UnauthenticatedError, ValidationError } from '@jarvis/contracts';
 import { EventBus } from '@jarvis/platform';
 import * as argon2 from 'argon2';
 import { InvalidCredentials, PasswordAccount, UsernameTaken } from './identity.errors';
 import { LoginRateLimiter } from './login-rate-limiter';
-import { toUser } from './user.mapper';
+import { toUser, toUserProfile } from './user.mapper';
 import { UsersRepository } from './users.repository';
 import type { UserEntity } from './entities/user.entity';
 
@@ -118,10 +118,11 @@ export class IdentityService {
     return toUser(await this.users.update(userId, fields));
   }
 
-  async applyTier(userId: string, tier: string, stripeCustomerId: string | null) {
-    const user = await this.users.findById(userId);
-    if (!user) return;
-    await this.users.update(userId, { subscriptionTier: tier, stripeCustomerId: stripeCustomerId ?? user.stripeCustomerId });
+  /** For other services (telephony, notifications): names, e-mail and plan by id or username. */
+  async profile(by: { userId: string } | { username: string }): Promise<UserProfile> {
+    const user = 'userId' in by ? await this.users.findById(by.userId) : await this.users.findByUsername(by.username);
+    if (!user) throw new NotFoundError('User');
+    return toUserProfile(user);
   }
 
   private async load(userId: string) {

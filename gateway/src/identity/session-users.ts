@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Tier } from '@jarvis/contracts';
-import type { Request } from 'express';
+import type { FastifyRequest as Request } from 'fastify';
 import { UsersRepository } from './users.repository';
 
 interface Cached {

@@ -1,6 +1,6 @@
 import { type CanActivate, createParamDecorator, type ExecutionContext, Injectable } from '@nestjs/common';
 import { UnauthenticatedError } from '@jarvis/contracts';
-import type { Request } from 'express';
+import type { FastifyRequest as Request } from 'fastify';
 import { SessionUsers } from './session-users';
 
 /** Lets a request through only with a session whose user still exists. */

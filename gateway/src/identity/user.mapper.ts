@@ -1,4 +1,4 @@
-import type { ThemeColor, ThemeMode, Tier, User } from '@jarvis/contracts';
+import type { ThemeColor, ThemeMode, Tier, User, UserProfile } from '@jarvis/contracts';
 import type { UserEntity } from './entities/user.entity';
 
 export function toUser(entity: UserEntity): User {
@@ -19,5 +19,17 @@ export function toUser(entity: UserEntity): User {
     themeMode: entity.themeMode as ThemeMode,
     themeColor: entity.themeColor as ThemeColor,
     createdAt: entity.createdAt.toISOString(),
+  };
+}
+
+/** What other services may know of a user (`identity.users.profile`). */
+export function toUserProfile(entity: UserEntity): UserProfile {
+  return {
+    id: entity.id,
+    username: entity.username,
+    firstName: entity.firstName,
+    lastName: entity.lastName,
+    email: entity.email,
+    tier: entity.subscriptionTier as Tier,
   };
 }

@@ -1,6 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type Repository } from 'typeorm';
+import { isRowId, type Tier } from '@jarvis/contracts';
+import { DataSource, type EntityManager, type Repository } from 'typeorm';
 import { UserEntity } from './entities/user.entity';
+
+/** Postgres refuses a NUL in text with an error; for a lookup it simply matches no user. */
+const hasNul = (value: string) => value.includes('\u0000');
 
 /** All identity queries. Users are the one table keyed by the caller's own id, so every lookup here is scoped. */
 @Injectable()
@@ -11,15 +15,18 @@ export class UsersRepository {
     this.users = dataSource.getRepository(UserEntity);
   }
 
-  findById(id: string) {
+  async findById(id: string) {
+    if (!isRowId(id)) return null;
     return this.users.findOneBy({ id });
   }
 
-  findByUsername(username: string) {
+  async findByUsername(username: string) {
+    if (hasNul(username)) return null;
     return this.users.createQueryBuilder('u').where('lower(u.username) = lower(:username)', { username }).getOne();
   }
 
-  findByGoogleId(googleId: string) {
+  async findByGoogleId(googleId: string) {
+    if (hasNul(googleId)) return null;
     return this.users.findOneBy({ googleId });
   }
 
@@ -30,5 +37,15 @@ export class UsersRepository {
   async update(id: string, fields: Partial<UserEntity>) {
     await this.users.update({ id }, fields);
     return this.users.findOneByOrFail({ id });
+  }
+
+  /**
+   * The plan billing announced, and its Stripe customer when it names one (an absent one keeps the stored id).
+   * `manager` is the transaction the caller's once-per-event marker commits in. An id of no user changes nothing.
+   */
+  async setTier(id: string, tier: Tier, stripeCustomerId: string | null | undefined, manager?: EntityManager) {
+    if (!isRowId(id)) return;
+    const users = manager ? manager.getRepository(UserEntity) : this.users;
+    await users.update({ id }, { subscriptionTier: tier, ...(stripeCustomerId ? { stripeCustomerId } : {}) });
   }
 }

@@ -2,16 +2,20 @@ import { Injectable } from '@nestjs/common';
 import {
   allEndpoints,
   type Endpoint,
+  NotFoundError,
   PlanRequiredError,
   type RequestContext,
+  resourceName,
   tierAtLeast,
   UnauthenticatedError,
 } from '@jarvis/contracts';
 import { RpcClient } from '@jarvis/platform';
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import Router from 'find-my-way';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendError, validationBody } from '../http/error-response';
 import { SessionUsers } from '../identity/session-users';
+import { sendBinary } from './binary-reply';
+import { readMultipart } from './multipart-body';
+import { relayStream, wantsStream } from './sse-relay';
 
 export function proxiedEndpoints(): Endpoint[] {
   return allEndpoints.filter((e) => e.service !== 'gateway');
@@ -20,6 +24,7 @@ export function proxiedEndpoints(): Endpoint[] {
 /**
  * Builds the /api routes of every service from the contracts: authenticate, check the plan, validate with the
  * endpoint's zod schema, forward over NATS with `{ userId, tier, requestId }` and the endpoint's deadline, answer.
+ * Each route carries the endpoint's own body limit, so a too-large body is a 413 before anything is read into memory.
  */
 @Injectable()
 export class ApiProxy {
@@ -28,59 +33,57 @@ export class ApiProxy {
     private readonly sessions: SessionUsers,
   ) {}
 
-  /**
-   * One lookup in a radix tree (find-my-way, Fastify's router) instead of testing ~110 routes in turn; static
-   * segments win over parameters, so `/api/email/status` is never taken for `/api/email/:id`.
-   */
-  middleware(): RequestHandler {
-    const routes = Router<Router.HTTPVersion.V1>({ ignoreTrailingSlash: true });
-    for (const endpoint of proxiedEndpoints()) routes.on(endpoint.method, endpoint.path, () => undefined, { endpoint });
-    return (req: Request, res: Response, next: NextFunction) => {
-      const match = routes.find(req.method as Router.HTTPMethod, req.path);
-      if (!match) return next();
-      void this.handle((match.store as { endpoint: Endpoint }).endpoint, req, res, match.params as Record<string, string>);
-    };
-  }
-
-  private async handle(endpoint: Endpoint, req: Request, res: Response, params: Record<string, string>) {
-    try {
-      const ctx = await this.context(endpoint, req);
-      const input = { ...(req.query as object), ...(isObject(req.body) ? req.body : {}), ...params };
-      const parsed = endpoint.request.safeParse(input);
-      if (!parsed.success) {
-        res.status(400).json(validationBody(parsed.error));
-        return;
-      }
-      const result = await this.rpc.call(endpoint, parsed.data, ctx);
-      this.respond(endpoint, res, result);
-    } catch (error) {
-      sendError(res, error);
+  register(app: FastifyInstance) {
+    for (const endpoint of proxiedEndpoints()) {
+      app.route({
+        method: endpoint.method,
+        url: endpoint.path,
+        bodyLimit: endpoint.bodyLimitBytes,
+        handler: (req, reply) => this.handle(endpoint, req, reply),
+      });
     }
   }
 
-  private async context(endpoint: Endpoint, req: Request): Promise<RequestContext> {
+  private async handle(endpoint: Endpoint, req: FastifyRequest, reply: FastifyReply) {
+    try {
+      const ctx = await this.context(endpoint, req);
+      const params = req.params as Record<string, string>;
+      const body = endpoint.bodyKind === 'multipart' ? await readMultipart(req, endpoint) : req.body;
+      const input = { ...(req.query as object), ...(isObject(body) ? body : {}), ...params };
+      const parsed = endpoint.request.safeParse(input);
+      if (!parsed.success) {
+        // A malformed id in the path is an unknown id: 404, never a 400 that reveals what ids look like.
+        if (parsed.error.issues.some((issue) => typeof issue.path[0] === 'string' && issue.path[0] in params)) {
+          return sendError(reply, new NotFoundError(resourceName(endpoint)));
+        }
+        return reply.code(400).send(validationBody(parsed.error));
+      }
+      if (endpoint.streams && wantsStream(req)) return await relayStream(this.rpc, endpoint, parsed.data, ctx, req, reply);
+      const result = await this.rpc.call(endpoint, parsed.data, ctx);
+      return respond(endpoint, req, reply, result);
+    } catch (error) {
+      sendError(reply, error);
+    }
+  }
+
+  private async context(endpoint: Endpoint, req: FastifyRequest): Promise<RequestContext> {
     const caller = await this.sessions.resolve(req);
     if (endpoint.access === 'public') {
-      return { userId: caller?.userId ?? null, tier: caller?.tier ?? 'free', requestId: req.requestId };
+      return { userId: caller?.userId ?? null, tier: caller?.tier ?? 'free', requestId: req.id };
     }
     if (!caller) throw new UnauthenticatedError();
     if (typeof endpoint.access === 'object' && !tierAtLeast(caller.tier, endpoint.access.minTier)) {
       const plan = endpoint.access.minTier === 'premium' ? 'Premium or Enterprise' : 'Enterprise';
       throw new PlanRequiredError(`This feature requires the ${plan} plan.`, endpoint.access.minTier);
     }
-    return { userId: caller.userId, tier: caller.tier, requestId: req.requestId };
+    return { userId: caller.userId, tier: caller.tier, requestId: req.id };
   }
+}
 
-  private respond(endpoint: Endpoint, res: Response, result: unknown) {
-    if (endpoint.responseKind === 'redirect') {
-      res.redirect(302, (result as { location: string }).location);
-    } else if (endpoint.responseKind === 'binary') {
-      const { contentType, base64 } = result as { contentType: string; base64: string };
-      res.type(contentType).send(Buffer.from(base64, 'base64'));
-    } else {
-      res.status(endpoint.method === 'POST' && isCreated(endpoint) ? 201 : 200).json(result ?? null);
-    }
-  }
+function respond(endpoint: Endpoint, req: FastifyRequest, reply: FastifyReply, result: unknown) {
+  if (endpoint.responseKind === 'redirect') return reply.redirect((result as { location: string }).location, 302);
+  if (endpoint.responseKind === 'binary') return sendBinary(req, reply, result as { contentType: string; base64: string });
+  return reply.code(endpoint.method === 'POST' && isCreated(endpoint) ? 201 : 200).send(result ?? null);
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -1,0 +1,98 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { api, ProviderUnavailableError } from '@jarvis/contracts';
+import { createLogger, handledSubjects } from '@jarvis/platform';
+import { Authenticator } from '@fastify/passport';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Strategy as GoogleStrategy, type Profile } from 'passport-google-oauth20';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../../config/gateway.config';
+import { sendError } from '../../http/error-response';
+import { signIn } from '../../http/session';
+import { type GoogleProfile, IdentityService } from '../identity.service';
+
+const log = createLogger('google-auth');
+const STRATEGY = 'google';
+for (const endpoint of [api.identity.google, api.identity.googleCallback]) (handledSubjects() as Set<string>).add(endpoint.subject);
+
+/**
+ * Google sign-in (OAuth 2.0 authorization code flow) through passport's Google strategy on Fastify, against
+ * configurable endpoints; the session is ours (a new one at sign-in), passport keeps only the `state` in it.
+ */
+@Injectable()
+export class GoogleAuthRoutes {
+  private readonly passport = new Authenticator({ key: 'google-auth', userProperty: 'googleProfile' });
+  private readonly configured: boolean;
+
+  constructor(
+    @Inject(GATEWAY_CONFIG) config: GatewayConfig,
+    private readonly identity: IdentityService,
+  ) {
+    this.configured = Boolean(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET);
+    if (!this.configured) return;
+    const oauthBase = config.GOOGLE_OAUTH_BASE_URL.replace(/\/$/, '');
+    const isGoogle = oauthBase === 'https://accounts.google.com';
+    this.passport.use(
+      STRATEGY,
+      new GoogleStrategy(
+        {
+          clientID: config.GOOGLE_CLIENT_ID!,
+          clientSecret: config.GOOGLE_CLIENT_SECRET!,
+          callbackURL: `${config.PUBLIC_URL.replace(/\/$/, '')}${api.identity.googleCallback.path}`,
+          authorizationURL: `${oauthBase}/o/oauth2/v2/auth`,
+          tokenURL: config.GOOGLE_TOKEN_URL ?? (isGoogle ? 'https://oauth2.googleapis.com/token' : `${oauthBase}/token`),
+          userProfileURL: `${config.GOOGLE_API_BASE_URL.replace(/\/$/, '')}/oauth2/v3/userinfo`,
+          state: true,
+        },
+        (_accessToken: string, _refreshToken: string, profile: Profile, done: (err: unknown, user?: GoogleProfile) => void) => {
+          done(null, {
+            googleId: profile.id,
+            email: profile.emails?.[0]?.value?.toLowerCase() ?? null,
+            firstName: profile.name?.givenName ?? null,
+            lastName: profile.name?.familyName ?? null,
+            profileImageUrl: profile.photos?.[0]?.value ?? null,
+          });
+        },
+      ) as never,
+    );
+  }
+
+  async register(app: FastifyInstance) {
+    await app.register(this.passport.initialize());
+    if (!this.configured) {
+      app.get(api.identity.google.path, (_req, reply) => sendError(reply, notConfigured()));
+      app.get(api.identity.googleCallback.path, (_req, reply) =>
+        reply.redirect(`/auth/callback?error=${encodeURIComponent('google_not_configured')}`, 302),
+      );
+      return;
+    }
+    app.get(api.identity.google.path, {
+      preValidation: this.passport.authenticate(STRATEGY, { scope: ['profile', 'email'], session: false, prompt: 'select_account' } as never),
+      handler: async () => undefined,
+    });
+    app.get(api.identity.googleCallback.path, {
+      preValidation: this.passport.authenticate(STRATEGY, { session: false }, (req, reply, error, profile) =>
+        this.finish(req, reply, error, profile as GoogleProfile | false | undefined),
+      ),
+      handler: async () => undefined,
+    });
+  }
+
+  private async finish(req: FastifyRequest, reply: FastifyReply, error: unknown, profile: GoogleProfile | false | undefined) {
+    if (error || !profile) {
+      if (error) log.warn({ err: error }, 'google sign-in failed');
+      const reason = ((req.query as Record<string, unknown>).error as string | undefined) ?? 'google_sign_in_failed';
+      return reply.redirect(`/auth/callback?error=${encodeURIComponent(reason)}`, 302);
+    }
+    try {
+      const user = await this.identity.signInWithGoogle(profile);
+      await signIn(req, user.id);
+      return reply.redirect('/auth/callback?auth=success', 302);
+    } catch (err) {
+      log.error({ err }, 'google sign-in could not be completed');
+      return reply.redirect('/auth/callback?error=sign_in_failed', 302);
+    }
+  }
+}
+
+function notConfigured() {
+  return new ProviderUnavailableError('Google sign-in', ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET']);
+}

@@ -1,0 +1,51 @@
+import type { Endpoint, RequestContext } from '@jarvis/contracts';
+import { type RpcClient } from '@jarvis/platform';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { errorResponse } from '../http/error-response';
+
+export function wantsStream(req: FastifyRequest) {
+  return (req.headers.accept ?? '').includes('text/event-stream');
+}
+
+/** The headers of every Server-Sent Events answer: no caching, no proxy buffering. */
+export function openEventStream(req: FastifyRequest, reply: FastifyReply) {
+  reply.hijack();
+  reply.raw.writeHead(200, {
+    'Content-Type': 'text/event-stream; charset=utf-8',
+    'Cache-Control': 'no-cache, no-transform',
+    Connection: 'keep-alive',
+    'X-Accel-Buffering': 'no',
+    'X-Request-Id': req.id,
+  });
+  reply.raw.flushHeaders();
+}
+
+export function sseEvent(event: string, data: unknown) {
+  return `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+}
+
+/**
+ * Streams a reply as SSE: `event: token` for each piece the handler produces (a JSON string), then `event: done`
+ * with the endpoint's usual JSON, or `event: error` with `{ error, code }`. A client that goes away cancels the
+ * service's work (the model call stops).
+ */
+export async function relayStream(rpc: RpcClient, endpoint: Endpoint, data: unknown, ctx: RequestContext, req: FastifyRequest, reply: FastifyReply) {
+  openEventStream(req, reply);
+  const res = reply.raw;
+  const gone = new AbortController();
+  res.on('close', () => {
+    if (!res.writableFinished) gone.abort();
+  });
+  try {
+    const result = await rpc.stream(endpoint, data, ctx, {
+      signal: gone.signal,
+      onChunk: (text) => {
+        if (!gone.signal.aborted) res.write(sseEvent('token', text));
+      },
+    });
+    if (!gone.signal.aborted) res.end(sseEvent('done', result ?? null));
+  } catch (error) {
+    if (gone.signal.aborted) return;
+    res.end(sseEvent('error', errorResponse(error).body));
+  }
+}
