@@ -1,13 +1,16 @@
 import { Module } from '@nestjs/common';
 import { ServicePlatformModule } from '@jarvis/platform';
+import { BookingLinksModule } from './booking-links/booking-links.module';
+import { calendarConfig } from './config/calendar.config';
 import { calendarEntities } from './entities';
 import { calendarMigrations } from './migrations';
 import { RemindersModule } from './reminders/reminders.module';
 
 @Module({
   imports: [
-    ServicePlatformModule.forService({ name: 'calendar', database: { entities: calendarEntities, migrations: calendarMigrations } }),
+    ServicePlatformModule.forService({ name: 'calendar', config: calendarConfig, database: { entities: calendarEntities, migrations: calendarMigrations } }),
     RemindersModule,
+    BookingLinksModule,
   ],
 })
 export class AppModule {}

@@ -1,4 +1,5 @@
+import { BookingLinkEntity } from './booking-links/entities/booking-link.entity';
 import { ReminderEntity } from './reminders/entities/reminder.entity';
 
 /** Every TypeORM entity of the calendar schema; each feature adds its entities here. */
-export const calendarEntities: (new () => object)[] = [ReminderEntity];
+export const calendarEntities: (new () => object)[] = [ReminderEntity, BookingLinkEntity];

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ServicePlatformModule } from '@jarvis/platform';
-import { ChatConfigModule } from './config/config.module';
+import { chatConfig } from './config/chat.config';
 import { ConversationsModule } from './conversations/conversations.module';
 import { chatEntities } from './entities';
 import { MemoriesModule } from './memories/memories.module';
@@ -19,8 +19,7 @@ import { WhispersModule } from './whispers/whispers.module';
 
 @Module({
   imports: [
-    ServicePlatformModule.forService({ name: 'chat', database: { entities: chatEntities, migrations: chatMigrations } }),
-    ChatConfigModule,
+    ServicePlatformModule.forService({ name: 'chat', config: chatConfig, database: { entities: chatEntities, migrations: chatMigrations } }),
     MessagesModule,
     PersonasModule,
     MemoriesModule,

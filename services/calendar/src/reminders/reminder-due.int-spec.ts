@@ -1,26 +1,20 @@
-import { randomUUID } from 'node:crypto';
 import { api, type EventEnvelope } from '@jarvis/contracts';
-import { EventBus, RpcClient, startService, type RunningService } from '@jarvis/platform';
-import { createTestEnv, type TestEnv } from '@jarvis/testing';
-import { connect, type NatsConnection } from 'nats';
-import { DataSource } from 'typeorm';
+import { EventBus, type RunningService } from '@jarvis/platform';
+import type { TestUser } from '@jarvis/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { AppModule } from '../app.module';
+import { type CalendarHarness, startCalendar } from '../testing/calendar-harness';
 import { ReminderDueScheduler } from './reminder-due.scheduler';
 import { RemindersRepository } from './reminders.repository';
 
 type DueEvent = EventEnvelope<'evt.calendar.reminder.due'>;
 
-let env: TestEnv;
+let h: CalendarHarness;
 /** Two replicas of the calendar service on the same database and stream. */
 let replicaA: RunningService;
 let replicaB: RunningService;
-let nc: NatsConnection;
-let rpc: RpcClient;
 let listener: EventBus;
 const received: DueEvent[] = [];
 
-const ctx = (userId: string) => ({ userId, tier: 'free' as const, requestId: 'test' });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const scheduler = (s: RunningService) => s.app.get(ReminderDueScheduler);
 const eventsFor = (reminderId: string) => received.filter((e) => e.data.reminderId === reminderId);
@@ -35,43 +29,32 @@ async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 5_00
 /** Gives any extra (wrong) delivery time to arrive before counting. */
 const settle = () => sleep(400);
 
-function create(userId: string, input: { title: string; when?: string; reminder_time?: string }) {
-  return rpc.call(api.calendar.createReminder, api.calendar.createReminder.request.parse(input), ctx(userId));
-}
-function update(userId: string, input: { id: string; done?: boolean; when?: string }) {
-  return rpc.call(api.calendar.updateReminder, api.calendar.updateReminder.request.parse(input), ctx(userId));
-}
+const update = (user: TestUser, input: { id: string; done?: boolean; when?: string }) => h.call(api.calendar.updateReminder, input, user);
 const past = (ms = 60_000) => new Date(Date.now() - ms).toISOString();
 async function dueNotifiedAt(id: string): Promise<Date | null> {
-  const [row] = await replicaA.app.get(DataSource).query('SELECT due_notified_at FROM calendar.reminders WHERE id = $1', [id]);
+  const [row] = await h.dataSource.query('SELECT due_notified_at FROM calendar.reminders WHERE id = $1', [id]);
   return row.due_notified_at;
 }
 
 beforeAll(async () => {
-  env = await createTestEnv('reminderdue');
-  process.env.REMINDER_POLL_MS = '0'; // these tests drive tick() themselves
-  replicaA = await startService('calendar', AppModule);
-  replicaB = await startService('calendar', AppModule);
-  nc = await connect({ servers: env.env.NATS_URL });
-  rpc = new RpcClient(nc, env.natsPrefix);
-  listener = new EventBus(nc, env.natsPrefix);
+  h = await startCalendar('reminderdue');
+  replicaA = h.service;
+  replicaB = await h.startReplica();
+  listener = new EventBus(h.nc, h.env.natsPrefix);
   await listener.subscribe('evt.calendar.reminder.due', 'test-reminder-due-listener', async (event) => {
     received.push(event);
   });
 });
 afterAll(async () => {
   await listener?.close();
-  await nc?.close();
-  await replicaA?.close();
-  await replicaB?.close();
-  await env?.dispose();
+  await h?.close();
 });
 
 describe('reminder due events', () => {
   it('publishes evt.calendar.reminder.due once for a due reminder, even when tick() runs twice', async () => {
-    const alice = randomUUID();
+    const alice = h.newUser();
     const dueAt = past();
-    const reminder = await create(alice, { title: 'Take pills', reminder_time: dueAt });
+    const reminder = await h.newReminder(alice, { title: 'Take pills', reminder_time: dueAt });
     const publish = vi.spyOn(replicaA.app.get(EventBus), 'publish');
 
     expect(await scheduler(replicaA).tick()).toBeGreaterThanOrEqual(1);
@@ -83,7 +66,7 @@ describe('reminder due events', () => {
     expect(events).toHaveLength(1);
     expect(events[0].name).toBe('evt.calendar.reminder.due');
     expect(events[0].id).toBe(`reminder-due:${reminder.id}:${reminder.reminder_time}`);
-    expect(events[0].data).toEqual({ reminderId: reminder.id, userId: alice, title: 'Take pills', dueAt: reminder.reminder_time });
+    expect(events[0].data).toEqual({ reminderId: reminder.id, userId: alice.id, title: 'Take pills', dueAt: reminder.reminder_time });
     // Published once, not merely deduplicated by JetStream.
     expect(publish.mock.calls.filter(([, data]) => (data as DueEvent['data']).reminderId === reminder.id)).toHaveLength(1);
     expect(await dueNotifiedAt(reminder.id)).toBeInstanceOf(Date);
@@ -91,9 +74,9 @@ describe('reminder due events', () => {
   });
 
   it('publishes each due reminder exactly once when two replicas tick at the same time', async () => {
-    const alice = randomUUID();
+    const alice = h.newUser();
     const reminders = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => create(alice, { title: `race ${i}`, reminder_time: past(1_000 + i) })),
+      Array.from({ length: 40 }, (_, i) => h.newReminder(alice, { title: `race ${i}`, reminder_time: past(1_000 + i) })),
     );
     const publishA = vi.spyOn(replicaA.app.get(EventBus), 'publish');
     const publishB = vi.spyOn(replicaB.app.get(EventBus), 'publish');
@@ -120,7 +103,7 @@ describe('reminder due events', () => {
   });
 
   it('does not lose the event when the process dies between publishing and marking', async () => {
-    const reminder = await create(randomUUID(), { title: 'Crash test', reminder_time: past() });
+    const reminder = await h.newReminder(h.newUser(), { title: 'Crash test', reminder_time: past() });
     const repository = replicaA.app.get(RemindersRepository);
     const mark = vi.spyOn(repository, 'markDueNotified').mockRejectedValueOnce(new Error('process died'));
     const publish = vi.spyOn(replicaA.app.get(EventBus), 'publish');
@@ -140,10 +123,10 @@ describe('reminder due events', () => {
   });
 
   it('leaves future, untimed and done reminders alone', async () => {
-    const alice = randomUUID();
-    const future = await create(alice, { title: 'Later', when: 'in 2 hours' });
-    const untimed = await create(alice, { title: 'Someday', when: 'someday' });
-    const done = await create(alice, { title: 'Done already', reminder_time: past() });
+    const alice = h.newUser();
+    const future = await h.newReminder(alice, { title: 'Later', when: 'in 2 hours' });
+    const untimed = await h.newReminder(alice, { title: 'Someday', when: 'someday' });
+    const done = await h.newReminder(alice, { title: 'Done already', reminder_time: past() });
     await update(alice, { id: done.id, done: true });
 
     await scheduler(replicaA).tick();
@@ -155,8 +138,8 @@ describe('reminder due events', () => {
   });
 
   it('does not fire again when a fired reminder is marked not done, but does when its time changes', async () => {
-    const alice = randomUUID();
-    const reminder = await create(alice, { title: 'Again?', reminder_time: past() });
+    const alice = h.newUser();
+    const reminder = await h.newReminder(alice, { title: 'Again?', reminder_time: past() });
     await scheduler(replicaA).tick();
     await waitFor(() => eventsFor(reminder.id).length === 1);
 
@@ -178,8 +161,8 @@ describe('reminder due events', () => {
   });
 
   it('does not fire late when a reminder done before its time is marked not done after it', async () => {
-    const alice = randomUUID();
-    const reminder = await create(alice, { title: 'Done early', reminder_time: new Date(Date.now() + 1_000).toISOString() });
+    const alice = h.newUser();
+    const reminder = await h.newReminder(alice, { title: 'Done early', reminder_time: new Date(Date.now() + 1_000).toISOString() });
     await update(alice, { id: reminder.id, done: true });
     await sleep(1_200);
     await scheduler(replicaA).tick();
@@ -195,7 +178,7 @@ describe('the poller', () => {
 
   beforeAll(async () => {
     process.env.REMINDER_POLL_MS = '100';
-    polling = await startService('calendar', AppModule);
+    polling = await h.startReplica();
   });
   afterAll(async () => {
     process.env.REMINDER_POLL_MS = '0';
@@ -203,7 +186,7 @@ describe('the poller', () => {
   });
 
   it('publishes due reminders on its own every REMINDER_POLL_MS', async () => {
-    const reminder = await create(randomUUID(), { title: 'By itself', reminder_time: past() });
+    const reminder = await h.newReminder(h.newUser(), { title: 'By itself', reminder_time: past() });
     await waitFor(async () => (await dueNotifiedAt(reminder.id)) !== null, 3_000);
     await waitFor(() => eventsFor(reminder.id).length > 0);
     await settle();
@@ -211,7 +194,7 @@ describe('the poller', () => {
   });
 
   it('stops polling on shutdown', async () => {
-    const stopping = await startService('calendar', AppModule);
+    const stopping = await h.startReplica();
     const sched = scheduler(stopping);
     const tick = vi.spyOn(sched, 'tick');
     await waitFor(() => tick.mock.calls.length >= 1, 3_000);

@@ -1,8 +1,8 @@
 import { type BeforeApplicationShutdown, Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { createLogger, EventBus } from '@jarvis/platform';
+import { createLogger, EventBus, LiveEvents } from '@jarvis/platform';
 import { DataSource } from 'typeorm';
 import type { ReminderEntity } from './entities/reminder.entity';
-import { REMINDERS_CONFIG, type RemindersConfig } from './reminders.config';
+import { CALENDAR_CONFIG, type CalendarConfig } from '../config/calendar.config';
 import { RemindersRepository } from './reminders.repository';
 
 const log = createLogger('reminder-due');
@@ -23,6 +23,7 @@ export function reminderDueKey(reminder: Pick<ReminderEntity, 'id' | 'reminderTi
  * - Never lost: the event is published first and the reminder marked after, in the transaction that holds the lock.
  *   If the process dies in between, the mark rolls back and the next tick publishes again with the same
  *   idempotency key, which JetStream drops as a duplicate (and consumers' `runOnce` would ignore).
+ * - Open browsers hear `live.<userId>.reminders` once the batch is committed, so they refetch what is stored.
  */
 @Injectable()
 export class ReminderDueScheduler implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown {
@@ -34,7 +35,8 @@ export class ReminderDueScheduler implements OnApplicationBootstrap, BeforeAppli
     private readonly dataSource: DataSource,
     private readonly reminders: RemindersRepository,
     private readonly events: EventBus,
-    @Inject(REMINDERS_CONFIG) private readonly config: RemindersConfig,
+    private readonly live: LiveEvents,
+    @Inject(CALENDAR_CONFIG) private readonly config: CalendarConfig,
   ) {}
 
   onApplicationBootstrap() {
@@ -63,6 +65,7 @@ export class ReminderDueScheduler implements OnApplicationBootstrap, BeforeAppli
     for (;;) {
       const batch = await this.runBatch();
       published += batch.published;
+      for (const { id, userId } of batch.notified) this.live.publish(userId, 'reminders', { id, due: true });
       if (batch.claimed < BATCH_SIZE || batch.published < batch.claimed || this.stopped) return published;
     }
   }
@@ -84,6 +87,7 @@ export class ReminderDueScheduler implements OnApplicationBootstrap, BeforeAppli
     return this.dataSource.transaction(async (manager) => {
       const due = await this.reminders.claimDue(manager, BATCH_SIZE);
       let published = 0;
+      const notified: Pick<ReminderEntity, 'id' | 'userId'>[] = [];
       for (const reminder of due) {
         const payload = {
           reminderId: reminder.id,
@@ -100,9 +104,10 @@ export class ReminderDueScheduler implements OnApplicationBootstrap, BeforeAppli
         }
         await this.reminders.markDueNotified(manager, reminder.id);
         published += 1;
+        notified.push(reminder);
       }
       if (published) log.info({ published }, 'reminder due events published');
-      return { claimed: due.length, published };
+      return { claimed: due.length, published, notified };
     });
   }
 }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Reminder, RequestOf, api } from '@jarvis/contracts';
+import { LiveEvents } from '@jarvis/platform';
 import type { ReminderEntity } from './entities/reminder.entity';
 import { ReminderNotFound } from './reminders.errors';
 import { RemindersRepository } from './reminders.repository';
@@ -24,11 +25,15 @@ export function toReminder(r: ReminderEntity): Reminder {
 /**
  * A user's reminders. `when` is read in America/New_York (see when-parser.ts). Text that names no time we can read
  * ('someday') still saves the reminder, with `reminder_time` null: the user keeps what they wrote and sees that no
- * alert is set, instead of losing the input to an error.
+ * alert is set, instead of losing the input to an error. Every change tells the user's open browsers
+ * (`live.<userId>.reminders`), so the sidebar updates without waiting for its poll.
  */
 @Injectable()
 export class RemindersService {
-  constructor(private readonly reminders: RemindersRepository) {}
+  constructor(
+    private readonly reminders: RemindersRepository,
+    private readonly live: LiveEvents,
+  ) {}
 
   async list(userId: string): Promise<Reminder[]> {
     return (await this.reminders.listForUser(userId)).map(toReminder);
@@ -44,7 +49,9 @@ export class RemindersService {
       whenText = data.when!;
       reminderTime = parseWhen(whenText, now);
     }
-    return toReminder(await this.reminders.create({ userId, title: data.title, whenText, reminderTime }));
+    const created = await this.reminders.create({ userId, title: data.title, whenText, reminderTime });
+    this.live.publish(userId, 'reminders', { id: created.id });
+    return toReminder(created);
   }
 
   /**
@@ -71,11 +78,13 @@ export class RemindersService {
       }
     });
     if (!updated) throw ReminderNotFound();
+    this.live.publish(userId, 'reminders', { id: updated.id });
     return toReminder(updated);
   }
 
   async delete(userId: string, id: string): Promise<{ success: true }> {
     if (!UUID.test(id) || !(await this.reminders.delete(userId, id))) throw ReminderNotFound();
+    this.live.publish(userId, 'reminders', { id });
     return { success: true };
   }
 }

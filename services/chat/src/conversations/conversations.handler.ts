@@ -8,23 +8,23 @@ export class ConversationsHandler {
   constructor(private readonly conversations: ConversationsService) {}
 
   @Handles(api.chat.saveConversation)
-  save({ ctx, data }: HandlerInput<typeof api.chat.saveConversation>) {
-    return this.conversations.save(ctx.userId!, data);
+  save({ userId, data }: HandlerInput<typeof api.chat.saveConversation>) {
+    return this.conversations.save(userId, data);
   }
 
   @Handles(api.chat.conversations)
-  list({ ctx }: HandlerInput<typeof api.chat.conversations>) {
-    return this.conversations.list(ctx.userId!);
+  list({ userId }: HandlerInput<typeof api.chat.conversations>) {
+    return this.conversations.list(userId);
   }
 
   @Handles(api.chat.deleteConversation)
-  delete({ ctx, data }: HandlerInput<typeof api.chat.deleteConversation>) {
-    return this.conversations.delete(ctx.userId!, data.id);
+  delete({ userId, data }: HandlerInput<typeof api.chat.deleteConversation>) {
+    return this.conversations.delete(userId, data.id);
   }
 
   @Handles(api.chat.shareConversation)
-  share({ ctx, data }: HandlerInput<typeof api.chat.shareConversation>) {
-    return this.conversations.share(ctx.userId!, data.id, data.isPublic);
+  share({ userId, data }: HandlerInput<typeof api.chat.shareConversation>) {
+    return this.conversations.share(userId, data.id, data.isPublic);
   }
 
   /** Public: the visitor has no user id; the token is the only key. */
@@ -34,12 +34,12 @@ export class ConversationsHandler {
   }
 
   @Handles(api.chat.recoverSearch)
-  recoverSearch({ ctx, data }: HandlerInput<typeof api.chat.recoverSearch>) {
-    return this.conversations.recoverSearch(ctx.userId!, data.title);
+  recoverSearch({ userId, data }: HandlerInput<typeof api.chat.recoverSearch>) {
+    return this.conversations.recoverSearch(userId, data.title);
   }
 
   @Handles(api.chat.recoverClaim)
-  recoverClaim({ ctx, data }: HandlerInput<typeof api.chat.recoverClaim>) {
-    return this.conversations.recoverClaim(ctx.userId!, data.id);
+  recoverClaim({ userId, data }: HandlerInput<typeof api.chat.recoverClaim>) {
+    return this.conversations.recoverClaim(userId, data.id);
   }
 }

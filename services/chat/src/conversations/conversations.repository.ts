@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, IsNull, MoreThan, type Repository } from 'typeorm';
 import { ConversationEntity } from './entities/conversation.entity';
+import { isUuid } from '../common/ids';
 
 @Injectable()
 export class ConversationsRepository {
@@ -20,6 +21,7 @@ export class ConversationsRepository {
   }
 
   findLive(userId: string, id: string): Promise<ConversationEntity | null> {
+    if (!isUuid(id)) return Promise.resolve(null);
     return this.repo.findOneBy({ id, userId, deletedAt: IsNull() });
   }
 
@@ -44,6 +46,7 @@ export class ConversationsRepository {
   }
 
   findRecoverableById(userId: string, id: string, since: Date): Promise<ConversationEntity | null> {
+    if (!isUuid(id)) return Promise.resolve(null);
     return this.repo.findOneBy({ id, userId, deletedAt: MoreThan(since) });
   }
 }

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { type Conversation, NotFoundError, type RecoverableConversation, type SharedConversation } from '@jarvis/contracts';
-import { MessagesRepository } from '../messages/messages.repository';
-import { toChatMessage } from '../messages/messages.service';
+import { MessagesService } from '../messages/messages.service';
 import type { ConversationEntity } from './entities/conversation.entity';
 import { ConversationsRepository } from './conversations.repository';
+import { isUuid } from '../common/ids';
 
 /**
  * "Recoverable" means: a conversation the caller saved and then deleted within the last 7 days. Delete only marks
@@ -13,7 +13,6 @@ import { ConversationsRepository } from './conversations.repository';
  */
 export const RECOVERY_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SHARE_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 /** 256 bits from the CSPRNG, url-safe: unguessable, and not derived from anything else. */
@@ -37,13 +36,13 @@ function toConversation(row: ConversationEntity): Conversation {
 export class ConversationsService {
   constructor(
     private readonly repository: ConversationsRepository,
-    private readonly messages: MessagesRepository,
+    private readonly messages: MessagesService,
   ) {}
 
   async save(userId: string, input: { title: string; description?: string | null; messageIds: string[] }): Promise<Conversation> {
     const ids = [...new Set(input.messageIds)];
-    if (ids.some((id) => !UUID.test(id))) throw new NotFoundError('Message');
-    const own = await this.messages.findOwnMany(userId, ids);
+    if (!ids.every(isUuid)) throw new NotFoundError('Message');
+    const own = await this.messages.ownMessages(userId, ids);
     if (own.length !== ids.length) throw new NotFoundError('Message');
     const row = await this.repository.create(userId, {
       title: input.title,
@@ -78,14 +77,14 @@ export class ConversationsService {
   async shared(shareToken: string): Promise<SharedConversation> {
     const row = SHARE_TOKEN.test(shareToken) ? await this.repository.findShared(shareToken) : null;
     if (!row) throw new NotFoundError('Shared conversation');
-    const messages = await this.messages.findOwnMany(row.userId, row.messageIds);
+    const messages = await this.messages.ownMessages(row.userId, row.messageIds);
     const order = new Map(row.messageIds.map((id, i) => [id, i]));
     messages.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
     return {
       title: row.title,
       description: row.description,
       created_at: row.createdAt.toISOString(),
-      messages: messages.map((m) => ({ ...toChatMessage(m), actions: m.actions })),
+      messages: messages.map((m) => ({ ...m, actions: m.actions ?? [] })),
     };
   }
 

@@ -1,10 +1,10 @@
 import { Module } from '@nestjs/common';
-import { DiscordRestAdapter } from './discord-rest.adapter';
+import { DiscordAdapter } from './discord.adapter';
 import { DiscordHandler } from './discord.handler';
 import { DiscordProvider } from './discord.provider';
 
 @Module({
   controllers: [DiscordHandler],
-  providers: [{ provide: DiscordProvider, useClass: DiscordRestAdapter }],
+  providers: [{ provide: DiscordProvider, useClass: DiscordAdapter }],
 })
 export class DiscordModule {}

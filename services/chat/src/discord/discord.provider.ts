@@ -1,4 +1,4 @@
-/** A bot's view of Discord; DiscordRestAdapter (REST API v10) is the implementation. */
+/** A bot's view of Discord; DiscordAdapter (REST API v10) is the implementation. */
 export abstract class DiscordProvider {
   abstract servers(): Promise<{ id: string; name: string }[]>;
   abstract textChannels(guildId: string): Promise<{ id: string; name: string }[]>;

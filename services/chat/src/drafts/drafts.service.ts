@@ -1,12 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import {
-  type BookingLinkReply,
-  CALENDAR_BOOKING_LINK_SUBJECT,
-  DomainError,
-  ErrorKind,
-  type RequestContext,
-  ValidationError,
-} from '@jarvis/contracts';
+import { type BookingLinkReply, DomainError, ErrorKind, internalApi, type RequestContext, ValidationError } from '@jarvis/contracts';
 import { RpcClient } from '@jarvis/platform';
 
 const PLACEHOLDER = /\[(?:booking link|link)\]|\{bookingLink\}/i;
@@ -25,7 +18,7 @@ export class DraftsService {
     if (!input.includeBookingLink) return { message };
     let link: BookingLinkReply;
     try {
-      link = await this.rpc.request<BookingLinkReply>(CALENDAR_BOOKING_LINK_SUBJECT, {}, ctx, 5_000);
+      link = await this.rpc.call(internalApi.calendar.ensureBookingLink, {}, ctx);
     } catch (error) {
       if (error instanceof DomainError && error.kind !== ErrorKind.ServiceUnavailable && error.kind !== ErrorKind.DeadlineExceeded) throw error;
       throw new DomainError(

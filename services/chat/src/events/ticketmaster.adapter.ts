@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ProviderUnavailableError, RateLimitedError } from '@jarvis/contracts';
-import { baseUrl, CHAT_CONFIG, type ChatConfig } from '../config/chat.config';
-import { type ProviderInfo, providerFetch, unexpectedStatus } from '../providers/http';
+import { RateLimitedError } from '@jarvis/contracts';
+import { providerFetch, type ProviderInfo, providerUrl, requireCredential, unexpectedStatus } from '@jarvis/platform';
+import { CHAT_CONFIG, type ChatConfig } from '../config/chat.config';
 import { type EventSearch, type EventSummary, EventsProvider, type NearbySearch } from './events.provider';
 
 /** The parts of a Discovery API event we read. */
@@ -42,9 +42,8 @@ export class TicketmasterAdapter extends EventsProvider {
   }
 
   private async events(params: Record<string, string>): Promise<EventSummary[]> {
-    const key = this.config.TICKETMASTER_API_KEY;
-    if (!key) throw new ProviderUnavailableError(PROVIDER.name, PROVIDER.variables);
-    const url = new URL(`${baseUrl(this.config.TICKETMASTER_BASE_URL)}/discovery/v2/events.json`);
+    const key = requireCredential(PROVIDER, this.config.TICKETMASTER_API_KEY);
+    const url = new URL(providerUrl(this.config.TICKETMASTER_BASE_URL, '/discovery/v2/events.json'));
     url.search = new URLSearchParams({ ...params, sort: 'date,asc', apikey: key }).toString();
     const result = await providerFetch<{ _embedded?: { events?: TmEvent[] } }>(PROVIDER, url.toString());
     if (result.status === 429) throw new RateLimitedError('The events service is busy. Please try again in a minute.', 60);

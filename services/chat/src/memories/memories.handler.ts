@@ -8,17 +8,17 @@ export class MemoriesHandler {
   constructor(private readonly memories: MemoriesService) {}
 
   @Handles(api.chat.memories)
-  list({ ctx }: HandlerInput<typeof api.chat.memories>) {
-    return this.memories.list(ctx.userId!);
+  list({ userId }: HandlerInput<typeof api.chat.memories>) {
+    return this.memories.list(userId);
   }
 
   @Handles(api.chat.deleteMemory)
-  delete({ ctx, data }: HandlerInput<typeof api.chat.deleteMemory>) {
-    return this.memories.delete(ctx.userId!, data.id);
+  delete({ userId, data }: HandlerInput<typeof api.chat.deleteMemory>) {
+    return this.memories.delete(userId, data.id);
   }
 
   @Handles(api.chat.cleanupPatternMemories)
-  cleanupPatterns({ ctx }: HandlerInput<typeof api.chat.cleanupPatternMemories>) {
-    return this.memories.cleanupPatterns(ctx.userId!);
+  cleanupPatterns({ userId }: HandlerInput<typeof api.chat.cleanupPatternMemories>) {
+    return this.memories.cleanupPatterns(userId);
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type Repository } from 'typeorm';
-import { MemoryEntity } from './entities/memory.entity';
-import type { NewMemory } from './memory-extractor';
+import { MemoryEntity, type NewMemory } from './entities/memory.entity';
+import { isUuid } from '../common/ids';
 
 @Injectable()
 export class MemoriesRepository {
@@ -46,6 +46,7 @@ export class MemoriesRepository {
   }
 
   async delete(userId: string, id: string): Promise<boolean> {
+    if (!isUuid(id)) return false;
     const result = await this.repo.delete({ id, userId });
     return (result.affected ?? 0) > 0;
   }

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { type ChatAction, type Memory, NotFoundError } from '@jarvis/contracts';
-import type { MemoryEntity } from './entities/memory.entity';
+import type { MemoryEntity, NewMemory } from './entities/memory.entity';
 import { MemoriesRepository } from './memories.repository';
-import { episodeMemory, extractProfileMemories, type NewMemory } from './memory-extractor';
+import { episodeMemory, extractProfileMemories } from './memory-extractor';
 
 /** Facts that have one true value at a time: a new statement replaces the old one. */
 const SINGLE_VALUED_TAGS = ['name', 'home', 'career', 'birthday'];

@@ -1,6 +1,5 @@
-import type { ChatAction, Memory } from '@jarvis/contracts';
-
-export type NewMemory = Pick<Memory, 'type' | 'content' | 'importance' | 'tags'>;
+import type { ChatAction } from '@jarvis/contracts';
+import type { NewMemory } from './entities/memory.entity';
 
 /** Stops a captured phrase at the end of its clause. */
 const CLAUSE = String.raw`([^.,;!?\n]{2,80}?)(?=\s+(?:and|but|so|because)\s|[.,;!?\n]|$)`;

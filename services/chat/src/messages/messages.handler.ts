@@ -8,17 +8,22 @@ export class MessagesHandler {
   constructor(private readonly messages: MessagesService) {}
 
   @Handles(api.chat.send)
-  send({ ctx, data }: HandlerInput<typeof api.chat.send>) {
-    return this.messages.send(ctx, data);
+  send({ ctx, data, stream }: HandlerInput<typeof api.chat.send>) {
+    return this.messages.send(ctx, data, stream);
   }
 
   @Handles(api.chat.messages)
-  list({ ctx }: HandlerInput<typeof api.chat.messages>) {
-    return this.messages.list(ctx.userId!);
+  list({ userId }: HandlerInput<typeof api.chat.messages>) {
+    return this.messages.list(userId);
+  }
+
+  @Handles(api.chat.setActionOutcome)
+  setActionOutcome({ userId, data }: HandlerInput<typeof api.chat.setActionOutcome>) {
+    return this.messages.setActionOutcome(userId, data.id, data.index, data.executed);
   }
 
   @Handles(api.chat.feedback)
-  feedback({ ctx, data }: HandlerInput<typeof api.chat.feedback>) {
-    return this.messages.feedback(ctx.userId!, data.messageId, data.feedbackType);
+  feedback({ userId, data }: HandlerInput<typeof api.chat.feedback>) {
+    return this.messages.feedback(userId, data.messageId, data.feedbackType);
   }
 }

@@ -4,14 +4,15 @@ import { ModelModule } from '../model/model.module';
 import { PersonasModule } from '../personas/personas.module';
 import { ShortcutsModule } from '../shortcuts/shortcuts.module';
 import { TwinModule } from '../twin/twin.module';
+import { ImageExchangeHandler } from './image-exchange.handler';
 import { MessagesHandler } from './messages.handler';
 import { MessagesRepository } from './messages.repository';
 import { MessagesService } from './messages.service';
 
 @Module({
   imports: [ModelModule, PersonasModule, MemoriesModule, TwinModule, ShortcutsModule],
-  controllers: [MessagesHandler],
+  controllers: [MessagesHandler, ImageExchangeHandler],
   providers: [MessagesService, MessagesRepository],
-  exports: [MessagesRepository],
+  exports: [MessagesService],
 })
 export class MessagesModule {}

@@ -3,6 +3,7 @@ import type { ChatAction } from '@jarvis/contracts';
 import { DataSource, In, MoreThan, type Repository } from 'typeorm';
 import { MessageFeedbackEntity } from './entities/message-feedback.entity';
 import { MessageEntity } from './entities/message.entity';
+import { isUuid } from '../common/ids';
 
 @Injectable()
 export class MessagesRepository {
@@ -30,11 +31,13 @@ export class MessagesRepository {
   }
 
   findOwn(userId: string, id: string): Promise<MessageEntity | null> {
+    if (!isUuid(id)) return Promise.resolve(null);
     return this.repo.findOneBy({ id, userId });
   }
 
   /** The caller's messages among `ids`, oldest first; foreign or unknown ids are simply absent. */
   findOwnMany(userId: string, ids: string[]): Promise<MessageEntity[]> {
+    ids = ids.filter(isUuid);
     if (ids.length === 0) return Promise.resolve([]);
     return this.repo.find({ where: { userId, id: In(ids) }, order: { createdAt: 'ASC', id: 'ASC' } });
   }
@@ -47,6 +50,21 @@ export class MessagesRepository {
       order: { createdAt: 'DESC' },
       take: limit,
     });
+  }
+
+  /**
+   * Records whether action `index` of the caller's own assistant message ran (true) or failed (false), in place in
+   * its jsonb list. False when there is no such message or action.
+   */
+  async setActionOutcome(userId: string, id: string, index: number, executed: boolean): Promise<boolean> {
+    if (!isUuid(id)) return false;
+    const [rows]: [{ id: string }[], number] = await this.repo.query(
+      `UPDATE "chat"."messages" SET actions = jsonb_set(actions, ARRAY[($3::int)::text, 'executed'], to_jsonb($4::boolean))
+        WHERE id = $1 AND user_id = $2 AND role = 'assistant' AND $3::int < jsonb_array_length(actions)
+        RETURNING id`,
+      [id, userId, index, executed],
+    );
+    return rows.length > 0;
   }
 
   async upsertFeedback(userId: string, messageId: string, feedbackType: string) {

@@ -1,29 +1,22 @@
 import { Injectable } from '@nestjs/common';
-import { type ChatAction, type ChatMessage, NotFoundError, type RequestContext, ValidationError } from '@jarvis/contracts';
+import { type ChatAction, type ChatMessage, NotFoundError, type UserContext, ValidationError } from '@jarvis/contracts';
+import type { StreamSink } from '@jarvis/platform';
 import { describeActions, toActions } from '../model/action-tools';
-import { ChatModel } from '../model/chat-model';
+import { ChatModel } from '../model/chat-model.provider';
 import { MemoriesService } from '../memories/memories.service';
 import { homeLocation } from '../memories/memory-extractor';
 import { PersonasService } from '../personas/personas.service';
 import { ShortcutsService } from '../shortcuts/shortcuts.service';
-import { TwinRepository } from '../twin/twin.repository';
+import { TwinService } from '../twin/twin.service';
 import type { MessageEntity } from './entities/message.entity';
+import { toChatMessage } from './message.mapper';
 import { MessagesRepository } from './messages.repository';
 import { offlineReply, rememberedReply } from './offline-assistant';
+import { ReplyStream } from './reply-stream';
 import { modelMessages, systemPrompt } from './prompt';
 
 /** How many stored messages GET /api/chat/messages answers (the most recent, oldest first). */
 const LIST_LIMIT = 500;
-
-export function toChatMessage(row: MessageEntity): ChatMessage {
-  return {
-    id: row.id,
-    role: row.role,
-    content: row.content,
-    created_at: row.createdAt.toISOString(),
-    ...(row.actions.length ? { actions: row.actions } : {}),
-  };
-}
 
 export interface SendInput {
   message: string;
@@ -37,27 +30,35 @@ export class MessagesService {
     private readonly model: ChatModel,
     private readonly personas: PersonasService,
     private readonly memories: MemoriesService,
-    private readonly twins: TwinRepository,
+    private readonly twins: TwinService,
     private readonly shortcuts: ShortcutsService,
   ) {}
 
-  async send(ctx: RequestContext, input: SendInput) {
-    const userId = ctx.userId!;
+  /** One chat turn; with `sink` (a streamed call) the reply's text goes out as it is produced. */
+  async send(ctx: UserContext, input: SendInput, sink?: StreamSink) {
+    const { userId } = ctx;
+    const stream = new ReplyStream(sink);
     // Independent reads and the insert run together: one query each (no N+1 on the hot path).
     const [userMessage, template, persona, known, twin] = await Promise.all([
       this.repository.insert(userId, 'user', input.message),
       this.shortcuts.respond(userId, input.message),
       this.personas.active(userId, ctx.tier),
       this.memories.forPrompt(userId),
-      this.twins.find(userId),
+      this.twins.forPrompt(userId),
     ]);
-    if (template !== null) return this.answer(userId, userMessage, template, []);
+    if (template !== null) return this.answer(userId, userMessage, template, [], stream);
 
     let reply: string;
     let actions: ChatAction[];
     if (this.model.configured) {
       const system = systemPrompt({ ...persona, memories: known, twin, now: new Date() });
-      const result = await this.model.complete({ tier: ctx.tier, withTools: true, messages: modelMessages(system, input.history, input.message) });
+      const result = await this.model.complete({
+        tier: ctx.tier,
+        withTools: true,
+        messages: modelMessages(system, input.history, input.message),
+        onToken: stream.onToken,
+        signal: stream.signal,
+      });
       actions = toActions(result.toolCalls);
       reply = result.content || (actions.length ? describeActions(actions) : "I'm not sure how to answer that. Could you rephrase?");
       await this.memories.learnFromTurn(userId, input.message, actions, known);
@@ -67,16 +68,32 @@ export class MessagesService {
       const facts = learnt.filter((m) => m.type === 'profile').map((m) => m.content);
       if (facts.length && actions.length === 0) reply = rememberedReply(facts);
     }
-    return this.answer(userId, userMessage, reply, actions);
+    return this.answer(userId, userMessage, reply, actions, stream);
   }
 
-  private async answer(userId: string, userMessage: MessageEntity, reply: string, actions: ChatAction[]) {
+  private async answer(userId: string, userMessage: MessageEntity, reply: string, actions: ChatAction[], stream: ReplyStream) {
+    await stream.finish(reply);
     const assistant = await this.repository.insert(userId, 'assistant', reply, actions);
     return { reply, actions, userMessageId: userMessage.id, assistantMessageId: assistant.id };
   }
 
   async list(userId: string): Promise<ChatMessage[]> {
     return (await this.repository.recent(userId, LIST_LIMIT)).map(toChatMessage);
+  }
+
+  /** The caller's messages among `ids`, oldest first; foreign, unknown or malformed ids are simply absent. */
+  async ownMessages(userId: string, ids: string[]): Promise<ChatMessage[]> {
+    return (await this.repository.findOwnMany(userId, ids)).map(toChatMessage);
+  }
+
+  /** The user's own words since `since`, newest first, at most `limit` (what pattern analysis reads). */
+  userMessagesSince(userId: string, since: Date, limit: number) {
+    return this.repository.userMessagesSince(userId, since, limit);
+  }
+
+  async setActionOutcome(userId: string, messageId: string, index: number, executed: boolean) {
+    if (!(await this.repository.setActionOutcome(userId, messageId, index, executed))) throw new NotFoundError('Message');
+    return { success: true as const };
   }
 
   async feedback(userId: string, messageId: string, feedbackType: 'like' | 'dislike') {

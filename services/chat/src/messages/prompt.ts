@@ -1,4 +1,4 @@
-import type { ModelMessage } from '../model/chat-model';
+import type { ModelMessage } from '../model/chat-model.provider';
 import type { Career } from '../personas/careers.constants';
 import type { Personality } from '../personas/personalities.constants';
 import type { TwinProfile } from '../twin/entities/twin.entity';

@@ -1,9 +1,9 @@
 import { Module } from '@nestjs/common';
-import { ChatModel } from './chat-model';
-import { OpenAiChatModel } from './openai.chat-model';
+import { ChatModel } from './chat-model.provider';
+import { OpenAiAdapter } from './openai.adapter';
 
 @Module({
-  providers: [{ provide: ChatModel, useClass: OpenAiChatModel }],
+  providers: [{ provide: ChatModel, useClass: OpenAiAdapter }],
   exports: [ChatModel],
 })
 export class ModelModule {}

@@ -8,12 +8,12 @@ export class PatternsHandler {
   constructor(private readonly patterns: PatternsService) {}
 
   @Handles(api.chat.patterns)
-  list({ ctx }: HandlerInput<typeof api.chat.patterns>) {
-    return this.patterns.patterns(ctx.userId!);
+  list({ userId }: HandlerInput<typeof api.chat.patterns>) {
+    return this.patterns.patterns(userId);
   }
 
   @Handles(api.chat.patternInsights)
-  insights({ ctx }: HandlerInput<typeof api.chat.patternInsights>) {
-    return this.patterns.insights(ctx.userId!);
+  insights({ userId }: HandlerInput<typeof api.chat.patternInsights>) {
+    return this.patterns.insights(userId);
   }
 }

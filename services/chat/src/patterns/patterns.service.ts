@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Pattern, PatternInsight } from '@jarvis/contracts';
-import { MessagesRepository } from '../messages/messages.repository';
+import { MessagesService } from '../messages/messages.service';
 import { type Analysis, analyse } from './pattern-analysis';
 
 /** How far back and how many of the user's own messages the analysis reads (one query). */
@@ -9,7 +9,7 @@ const MAX_MESSAGES = 1_000;
 
 @Injectable()
 export class PatternsService {
-  constructor(private readonly messages: MessagesRepository) {}
+  constructor(private readonly messages: MessagesService) {}
 
   async analyse(userId: string, now = new Date()): Promise<Analysis> {
     const since = new Date(now.getTime() - WINDOW_DAYS * 24 * 60 * 60 * 1000);

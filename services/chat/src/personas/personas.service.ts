@@ -8,9 +8,10 @@ import {
   type RequestContext,
   type Tier,
   tierAtLeast,
+  type UserContext,
 } from '@jarvis/contracts';
 import { createLogger } from '@jarvis/platform';
-import { ChatModel } from '../model/chat-model';
+import { ChatModel } from '../model/chat-model.provider';
 import { type Career, CAREERS, DEFAULT_CAREER } from './careers.constants';
 import { PersonasRepository } from './personas.repository';
 import { DEFAULT_PERSONALITY, PERSONALITIES, type Personality } from './personalities.constants';
@@ -44,17 +45,17 @@ export class PersonasService {
     };
   }
 
-  async getPersonality(ctx: RequestContext) {
-    const { personality } = await this.active(ctx.userId!, ctx.tier);
+  async getPersonality(ctx: UserContext) {
+    const { personality } = await this.active(ctx.userId, ctx.tier);
     return { personalityId: personality.id, personalities: PERSONALITY_IDS.map((id) => PERSONALITIES[id]) };
   }
 
-  async setPersonality(ctx: RequestContext, personalityId: PersonalityId) {
+  async setPersonality(ctx: UserContext, personalityId: PersonalityId) {
     const personality = PERSONALITIES[personalityId];
     if (!tierAtLeast(ctx.tier, personality.requiredTier)) {
       throw new PlanRequiredError(`${personality.name} (Professor Mode) is available on the Enterprise plan.`, personality.requiredTier);
     }
-    await this.repository.setPersonality(ctx.userId!, personalityId);
+    await this.repository.setPersonality(ctx.userId, personalityId);
     return { personalityId };
   }
 
@@ -79,17 +80,17 @@ export class PersonasService {
     }
   }
 
-  async getCareer(ctx: RequestContext) {
-    const { career } = await this.active(ctx.userId!, ctx.tier);
+  async getCareer(ctx: UserContext) {
+    const { career } = await this.active(ctx.userId, ctx.tier);
     return { careerProfile: career.id, careers: CAREER_IDS.map((id) => CAREERS[id]) };
   }
 
-  async setCareer(ctx: RequestContext, careerProfile: CareerId) {
+  async setCareer(ctx: UserContext, careerProfile: CareerId) {
     const career = CAREERS[careerProfile];
     if (!tierAtLeast(ctx.tier, career.requiredTier)) {
       throw new PlanRequiredError('Career profiles are available on the Premium and Enterprise plans.', career.requiredTier);
     }
-    await this.repository.setCareer(ctx.userId!, careerProfile);
+    await this.repository.setCareer(ctx.userId, careerProfile);
     return { careerProfile };
   }
 }

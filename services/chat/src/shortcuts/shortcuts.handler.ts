@@ -8,22 +8,22 @@ export class ShortcutsHandler {
   constructor(private readonly shortcuts: ShortcutsService) {}
 
   @Handles(api.chat.shortcuts)
-  list({ ctx }: HandlerInput<typeof api.chat.shortcuts>) {
-    return this.shortcuts.list(ctx.userId!);
+  list({ userId }: HandlerInput<typeof api.chat.shortcuts>) {
+    return this.shortcuts.list(userId);
   }
 
   @Handles(api.chat.createShortcut)
-  create({ ctx, data }: HandlerInput<typeof api.chat.createShortcut>) {
-    return this.shortcuts.create(ctx.userId!, data);
+  create({ userId, data }: HandlerInput<typeof api.chat.createShortcut>) {
+    return this.shortcuts.create(userId, data);
   }
 
   @Handles(api.chat.updateShortcut)
-  update({ ctx, data }: HandlerInput<typeof api.chat.updateShortcut>) {
-    return this.shortcuts.update(ctx.userId!, data.id, data);
+  update({ userId, data }: HandlerInput<typeof api.chat.updateShortcut>) {
+    return this.shortcuts.update(userId, data.id, data);
   }
 
   @Handles(api.chat.deleteShortcut)
-  delete({ ctx, data }: HandlerInput<typeof api.chat.deleteShortcut>) {
-    return this.shortcuts.delete(ctx.userId!, data.id);
+  delete({ userId, data }: HandlerInput<typeof api.chat.deleteShortcut>) {
+    return this.shortcuts.delete(userId, data.id);
   }
 }

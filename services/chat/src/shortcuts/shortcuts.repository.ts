@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type Repository } from 'typeorm';
 import { ShortcutEntity } from './entities/shortcut.entity';
+import { isUuid } from '../common/ids';
 
 export interface ShortcutFields {
   name: string;
@@ -29,12 +30,14 @@ export class ShortcutsRepository {
   }
 
   async update(userId: string, id: string, fields: ShortcutFields): Promise<ShortcutEntity | null> {
+    if (!isUuid(id)) return null;
     const row = await this.repo.findOneBy({ id, userId });
     if (!row) return null;
     return this.repo.save(Object.assign(row, fields));
   }
 
   async delete(userId: string, id: string): Promise<boolean> {
+    if (!isUuid(id)) return false;
     return ((await this.repo.delete({ id, userId })).affected ?? 0) > 0;
   }
 

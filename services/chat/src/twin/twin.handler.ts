@@ -8,8 +8,8 @@ export class TwinHandler {
   constructor(private readonly twin: TwinService) {}
 
   @Handles(api.chat.twin)
-  get({ ctx }: HandlerInput<typeof api.chat.twin>) {
-    return this.twin.get(ctx.userId!);
+  get({ userId }: HandlerInput<typeof api.chat.twin>) {
+    return this.twin.get(userId);
   }
 
   @Handles(api.chat.trainTwin)

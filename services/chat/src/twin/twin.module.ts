@@ -8,6 +8,6 @@ import { TwinService } from './twin.service';
   imports: [ModelModule],
   controllers: [TwinHandler],
   providers: [TwinService, TwinRepository],
-  exports: [TwinRepository],
+  exports: [TwinService],
 })
 export class TwinModule {}

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import type { RequestContext } from '@jarvis/contracts';
+import type { RequestContext, UserContext } from '@jarvis/contracts';
 import { createLogger } from '@jarvis/platform';
 import { z } from 'zod';
-import { ChatModel } from '../model/chat-model';
+import { ChatModel } from '../model/chat-model.provider';
 import type { TwinProfile } from './entities/twin.entity';
 import { NotEnoughSamplesError } from './twin.errors';
 import { TwinRepository } from './twin.repository';
@@ -35,11 +35,17 @@ export class TwinService {
     };
   }
 
-  async train(ctx: RequestContext, input: { samples: string[]; facts: string; boundaries: string }) {
+  /** What a chat prompt needs of the user's twin: its profile, facts and boundaries; null when never trained. */
+  async forPrompt(userId: string): Promise<{ profile: TwinProfile | null; facts: string; boundaries: string } | null> {
+    const twin = await this.repository.find(userId);
+    return twin && { profile: twin.profile, facts: twin.facts, boundaries: twin.boundaries };
+  }
+
+  async train(ctx: UserContext, input: { samples: string[]; facts: string; boundaries: string }) {
     const samples = input.samples.map((s) => s.trim()).filter((s) => s.length > MIN_SAMPLE_LENGTH);
     if (samples.length < MIN_SAMPLES) throw new NotEnoughSamplesError();
     const profile = await this.profileOf(ctx, samples);
-    await this.repository.save(ctx.userId!, { samples, facts: input.facts.trim(), boundaries: input.boundaries.trim(), profile });
+    await this.repository.save(ctx.userId, { samples, facts: input.facts.trim(), boundaries: input.boundaries.trim(), profile });
     return { success: true as const, profile };
   }
 

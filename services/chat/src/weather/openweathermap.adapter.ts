@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ProviderUnavailableError, RateLimitedError } from '@jarvis/contracts';
-import { baseUrl, CHAT_CONFIG, type ChatConfig } from '../config/chat.config';
-import { type HttpResult, type ProviderInfo, providerFetch, unexpectedStatus } from '../providers/http';
+import { RateLimitedError } from '@jarvis/contracts';
+import { type HttpResult, providerFetch, type ProviderInfo, providerUrl, requireCredential, unexpectedStatus } from '@jarvis/platform';
+import { CHAT_CONFIG, type ChatConfig } from '../config/chat.config';
 import { LocationNotFoundError } from './weather.errors';
 import { type CurrentWeather, type DayForecast, WeatherProvider } from './weather.provider';
 
@@ -64,9 +64,8 @@ export class OpenWeatherMapAdapter extends WeatherProvider {
   }
 
   private async get<T>(path: string, location: string): Promise<T> {
-    const key = this.config.OPENWEATHER_API_KEY;
-    if (!key) throw new ProviderUnavailableError(PROVIDER.name, PROVIDER.variables);
-    const url = new URL(baseUrl(this.config.OPENWEATHER_BASE_URL) + path);
+    const key = requireCredential(PROVIDER, this.config.OPENWEATHER_API_KEY);
+    const url = new URL(providerUrl(this.config.OPENWEATHER_BASE_URL, path));
     url.search = new URLSearchParams({ q: location, units: 'metric', appid: key }).toString();
     const result: HttpResult<T> = await providerFetch<T>(PROVIDER, url.toString());
     if (result.status === 200) return result.body;

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ProviderUnavailableError, RateLimitedError } from '@jarvis/contracts';
-import { baseUrl, CHAT_CONFIG, type ChatConfig } from '../config/chat.config';
-import { type ProviderInfo, providerFetch, unexpectedStatus } from '../providers/http';
+import { RateLimitedError } from '@jarvis/contracts';
+import { providerFetch, type ProviderInfo, providerUrl, requireCredential, unexpectedStatus } from '@jarvis/platform';
+import { CHAT_CONFIG, type ChatConfig } from '../config/chat.config';
 import { type SearchRecency, WebSearchProvider } from './web-search.provider';
 
 interface PerplexityResponse {
@@ -20,11 +20,10 @@ export class PerplexityAdapter extends WebSearchProvider {
   }
 
   async search(query: string, recency: SearchRecency) {
-    const key = this.config.PERPLEXITY_API_KEY;
-    if (!key) throw new ProviderUnavailableError(PROVIDER.name, PROVIDER.variables);
+    const key = requireCredential(PROVIDER, this.config.PERPLEXITY_API_KEY);
     const result = await providerFetch<PerplexityResponse>(
       PROVIDER,
-      `${baseUrl(this.config.PERPLEXITY_BASE_URL)}/chat/completions`,
+      providerUrl(this.config.PERPLEXITY_BASE_URL, '/chat/completions'),
       {
         method: 'POST',
         headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', Accept: 'application/json' },

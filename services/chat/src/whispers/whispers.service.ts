@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { api, type Reminder, type RequestContext, type Whisper } from '@jarvis/contracts';
+import { api, type Reminder, type UserContext, type Whisper } from '@jarvis/contracts';
 import { createLogger, RpcClient } from '@jarvis/platform';
 import { MemoriesService } from '../memories/memories.service';
 import { homeLocation } from '../memories/memory-extractor';
@@ -18,19 +18,19 @@ export class WhispersService {
     private readonly memories: MemoriesService,
   ) {}
 
-  async list(ctx: RequestContext): Promise<Whisper[]> {
+  async list(ctx: UserContext): Promise<Whisper[]> {
     const [reminders, analysis, memories] = await Promise.all([
       this.reminders(ctx),
-      this.patterns.analyse(ctx.userId!),
-      this.memories.forPrompt(ctx.userId!),
+      this.patterns.analyse(ctx.userId),
+      this.memories.forPrompt(ctx.userId),
     ]);
     return buildWhispers({ now: new Date(), reminders, patterns: analysis.patterns, homeLocation: homeLocation(memories) });
   }
 
   /** The caller's reminders from calendar, or null when calendar is down (those cards are then skipped). */
-  private async reminders(ctx: RequestContext): Promise<Reminder[] | null> {
+  private async reminders(ctx: UserContext): Promise<Reminder[] | null> {
     try {
-      return await this.rpc.request<Reminder[]>(api.calendar.reminders.subject, {}, ctx, CALENDAR_DEADLINE_MS);
+      return await this.rpc.call(api.calendar.reminders, {}, ctx, { timeoutMs: CALENDAR_DEADLINE_MS });
     } catch (error) {
       log.warn({ err: error }, 'calendar did not answer; whispers without reminders');
       return null;

@@ -1,4 +1,8 @@
+import type { Memory } from '@jarvis/contracts';
 import { Check, Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+
+/** What a new memory row is made of (the id, owner and time are the repository's). */
+export type NewMemory = Pick<Memory, 'type' | 'content' | 'importance' | 'tags'>;
 
 @Check('memories_type_check', `"type" IN ('profile', 'episode', 'interaction', 'other')`)
 @Check('memories_importance_check', '"importance" BETWEEN 1 AND 5')

@@ -1,0 +1,25 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type Repository } from 'typeorm';
+import { BookingLinkEntity } from './entities/booking-link.entity';
+
+/** Every booking-link query, scoped by `userId`. */
+@Injectable()
+export class BookingLinksRepository {
+  private readonly links: Repository<BookingLinkEntity>;
+
+  constructor(dataSource: DataSource) {
+    this.links = dataSource.getRepository(BookingLinkEntity);
+  }
+
+  findForUser(userId: string) {
+    return this.links.findOneBy({ userId });
+  }
+
+  /**
+   * Inserts the user's link unless they have one (or, rarely, the code is taken): the unique indexes decide when two
+   * replicas race, and the caller reads back whichever link won.
+   */
+  async insertIfAbsent(userId: string, code: string): Promise<void> {
+    await this.links.createQueryBuilder().insert().values({ userId, code }).orIgnore().execute();
+  }
+}

@@ -1,0 +1,21 @@
+import { infraConfigSchema } from '@jarvis/platform';
+import { z } from 'zod';
+
+/**
+ * The calendar service's configuration, read once at start with the infrastructure variables and provided by
+ * `ServicePlatformModule.forService({ config })`.
+ */
+export const calendarConfigSchema = infraConfigSchema.extend({
+  /**
+   * How often each replica looks for reminders that fell due, in ms. 0 turns the poller off in this process (the
+   * scheduler's `tick()` still works), e.g. to let only some replicas poll.
+   */
+  REMINDER_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
+});
+
+/** DI token of the calendar configuration: `@Inject(CALENDAR_CONFIG) config: CalendarConfig`. */
+export const CALENDAR_CONFIG = Symbol('CALENDAR_CONFIG');
+export type CalendarConfig = z.output<typeof calendarConfigSchema>;
+
+/** The config for `ServicePlatformModule.forService({ config })`: validated at start, injected by CALENDAR_CONFIG. */
+export const calendarConfig = { token: CALENDAR_CONFIG, schema: calendarConfigSchema };

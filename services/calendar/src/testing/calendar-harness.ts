@@ -1,0 +1,26 @@
+import { api, type RequestInputOf } from '@jarvis/contracts';
+import { type Caller, type ServiceHarness, startServiceHarness } from '@jarvis/testing';
+import { AppModule } from '../app.module';
+
+type NewReminder = Partial<RequestInputOf<typeof api.calendar.createReminder>>;
+
+/** Calendar's factories, merged into its harness: `h.newReminder(alice, { when: 'in 2 hours' })`. */
+export function calendarFactories(h: ServiceHarness) {
+  return {
+    /**
+     * A reminder of `user`, created as the browser would: titled 'Call mom' and due tomorrow at 5 pm unless the
+     * overrides say otherwise (a `reminder_time` alone sets the time without a `when` text).
+     */
+    newReminder(user: Caller, overrides: NewReminder = {}) {
+      const timed = overrides.when !== undefined || overrides.reminder_time !== undefined;
+      return h.call(api.calendar.createReminder, { title: 'Call mom', ...(timed ? {} : { when: 'tomorrow at 5pm' }), ...overrides }, user);
+    },
+  };
+}
+
+export type CalendarHarness = ServiceHarness & ReturnType<typeof calendarFactories>;
+
+/** The real calendar service with its due-reminder poller off: tests drive `ReminderDueScheduler.tick()` themselves. */
+export function startCalendar(label: string): Promise<CalendarHarness> {
+  return startServiceHarness('calendar', AppModule, { label, env: { REMINDER_POLL_MS: '0' }, factories: calendarFactories });
+}
