@@ -1,9 +1,25 @@
 import { Module } from '@nestjs/common';
-import { ServicePlatformModule } from '@jarvis/platform';
+import { QueueModule, ServicePlatformModule } from '@jarvis/platform';
+import { VOICE_CONFIG, voiceConfigSchema } from './config/voice.config';
+import { CloningModule } from './cloning/cloning.module';
 import { voiceEntities } from './entities';
 import { voiceMigrations } from './migrations';
+import { MusicModule } from './music/music.module';
+import { SpeechModule } from './speech/speech.module';
+import { VisionModule } from './vision/vision.module';
 
 @Module({
-  imports: [ServicePlatformModule.forService({ name: 'voice', database: { entities: voiceEntities, migrations: voiceMigrations } })],
+  imports: [
+    ServicePlatformModule.forService({
+      name: 'voice',
+      config: { token: VOICE_CONFIG, schema: voiceConfigSchema },
+      database: { entities: voiceEntities, migrations: voiceMigrations },
+    }),
+    QueueModule.forService(),
+    SpeechModule,
+    MusicModule,
+    VisionModule,
+    CloningModule,
+  ],
 })
 export class AppModule {}

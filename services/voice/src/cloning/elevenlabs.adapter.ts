@@ -1,0 +1,63 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { ProviderUnavailableError } from '@jarvis/contracts';
+import { providerFetch, type ProviderInfo, providerUrl, requireCredential, unexpectedStatus } from '@jarvis/platform';
+import { VOICE_CONFIG, type VoiceConfig } from '../config/voice.config';
+import type { SpokenAudio } from '../model/voice-model.provider';
+import { extensionOf } from '../speech/audio-format';
+import { VoiceRejectedError } from './cloning.errors';
+import { VoiceCloneProvider, type VoiceSample } from './voice-clone.provider';
+
+const PROVIDER: ProviderInfo = { name: 'ElevenLabs', variables: ['ELEVENLABS_API_KEY'] };
+const TTS_MODEL = 'eleven_multilingual_v2';
+
+/** ElevenLabs' documented HTTP API: instant voice cloning (POST /v1/voices/add) and text-to-speech. */
+@Injectable()
+export class ElevenLabsAdapter extends VoiceCloneProvider {
+  constructor(@Inject(VOICE_CONFIG) private readonly config: VoiceConfig) {
+    super();
+  }
+
+  get configured() {
+    return Boolean(this.config.ELEVENLABS_API_KEY);
+  }
+
+  async addVoice(name: string, samples: VoiceSample[]): Promise<string> {
+    const key = requireCredential(PROVIDER, this.config.ELEVENLABS_API_KEY);
+    const form = new FormData();
+    form.append('name', name);
+    samples.forEach((sample, i) => form.append('files', new Blob([new Uint8Array(sample.audio)], { type: sample.contentType }), `sample${i}.${extensionOf(sample.contentType)}`));
+    const result = await providerFetch<{ voice_id?: string; detail?: unknown }>(
+      PROVIDER,
+      providerUrl(this.config.ELEVENLABS_BASE_URL, '/v1/voices/add'),
+      { method: 'POST', headers: { 'xi-api-key': key }, body: form },
+      60_000,
+    );
+    if (result.status === 200 && result.body?.voice_id) return result.body.voice_id;
+    if (result.status === 400 || result.status === 422) throw new VoiceRejectedError(detailOf(result.body) ?? `ElevenLabs answered ${result.status}`);
+    throw unexpectedStatus(PROVIDER, result);
+  }
+
+  async speak(voiceId: string, text: string): Promise<SpokenAudio> {
+    const key = requireCredential(PROVIDER, this.config.ELEVENLABS_API_KEY);
+    let res: Response;
+    try {
+      res = await fetch(providerUrl(this.config.ELEVENLABS_BASE_URL, `/v1/text-to-speech/${encodeURIComponent(voiceId)}?output_format=mp3_44100_128`), {
+        method: 'POST',
+        headers: { 'xi-api-key': key, 'content-type': 'application/json', accept: 'audio/mpeg' },
+        body: JSON.stringify({ text, model_id: TTS_MODEL }),
+        signal: AbortSignal.timeout(20_000),
+      });
+    } catch {
+      throw new ProviderUnavailableError(PROVIDER.name, PROVIDER.variables, 'it could not be reached');
+    }
+    if (!res.ok) throw new ProviderUnavailableError(PROVIDER.name, PROVIDER.variables, `it answered ${res.status}`);
+    return { audio: Buffer.from(await res.arrayBuffer()), mime: res.headers.get('content-type')?.split(';')[0] || 'audio/mpeg' };
+  }
+}
+
+function detailOf(body: unknown): string | undefined {
+  const detail = (body as { detail?: unknown } | null)?.detail;
+  if (typeof detail === 'string') return detail;
+  if (detail && typeof detail === 'object' && typeof (detail as { message?: unknown }).message === 'string') return (detail as { message: string }).message;
+  return undefined;
+}

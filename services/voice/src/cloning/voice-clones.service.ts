@@ -1,0 +1,97 @@
+import { Injectable } from '@nestjs/common';
+import { type JobMap, ProviderUnavailableError, type RequestContext, ValidationError } from '@jarvis/contracts';
+import { createLogger, JobQueue, PermanentJobFailure } from '@jarvis/platform';
+import { randomUUID } from 'node:crypto';
+import { decodeBase64 } from '../speech/audio-format';
+import { NoClonedVoiceError, VoiceRejectedError } from './cloning.errors';
+import { VoiceCloneProvider } from './voice-clone.provider';
+import { VoiceClonesRepository } from './voice-clones.repository';
+
+const MIN_SAMPLES = 3;
+const MAX_SAMPLES = 5;
+const CLONE_ATTEMPTS = 4;
+const log = createLogger('voice-clones');
+
+export interface VoiceCloningState {
+  elevenLabsVoiceId: string | null;
+  voiceCloningStatus: 'processing' | 'completed' | 'failed' | null;
+  voiceCloningEnabled: boolean;
+}
+
+@Injectable()
+export class VoiceClonesService {
+  constructor(
+    private readonly clones: VoiceClonesRepository,
+    private readonly provider: VoiceCloneProvider,
+    private readonly jobs: JobQueue,
+  ) {}
+
+  /** Keeps the samples, queues the job that sends them, and answers at once. */
+  async clone(userId: string, files: { field: string; contentType: string; base64: string }[]) {
+    if (files.length < MIN_SAMPLES || files.length > MAX_SAMPLES) {
+      throw new ValidationError(`Voice cloning needs ${MIN_SAMPLES} to ${MAX_SAMPLES} samples; got ${files.length}.`);
+    }
+    if (!this.provider.configured) throw new ProviderUnavailableError('ElevenLabs', ['ELEVENLABS_API_KEY']);
+    const samples = [...files]
+      .sort((a, b) => a.field.localeCompare(b.field))
+      .map((file) => {
+        const audio = decodeBase64(file.base64, file.field);
+        if (audio.length === 0) throw new ValidationError(`${file.field} is empty.`);
+        return { audio, contentType: file.contentType };
+      });
+    const cloneId = randomUUID();
+    await this.clones.startAttempt(userId, cloneId, samples);
+    // Attempts and backoff said explicitly: JobQueue.add passes undefined for them, which BullMQ reads as no retry.
+    await this.jobs.add('voice.clone-voice', { userId, cloneId }, { jobId: cloneId, attempts: CLONE_ATTEMPTS, backoffMs: 1_000 });
+    return { status: 'processing' as const };
+  }
+
+  /** The job: safe to run twice (a finished or superseded attempt is left alone). */
+  async runClone({ userId, cloneId }: JobMap['voice.clone-voice']) {
+    const clone = await this.clones.find(userId);
+    if (!clone || clone.cloneId !== cloneId || clone.status !== 'processing') return;
+    const samples = await this.clones.samples(userId, cloneId);
+    if (samples.length === 0) {
+      await this.clones.finish(userId, cloneId, { failureReason: 'The samples were lost. Record new samples.' });
+      return;
+    }
+    try {
+      const voiceId = await this.provider.addVoice(`Jarvis user ${userId.slice(0, 8)}`, samples);
+      await this.clones.finish(userId, cloneId, { voiceId });
+    } catch (error) {
+      // Rejected samples or a missing key cannot get better by retrying; anything else is retried by the queue.
+      if (error instanceof VoiceRejectedError || (error instanceof ProviderUnavailableError && !this.provider.configured)) {
+        await this.clones.finish(userId, cloneId, { failureReason: error.message });
+        throw new PermanentJobFailure(error.message);
+      }
+      log.warn({ err: error, userId }, 'voice cloning attempt failed; the queue retries it');
+      throw error;
+    }
+  }
+
+  /** After the last retry: the user sees failed rather than processing forever. */
+  async giveUp({ userId, cloneId }: JobMap['voice.clone-voice'], reason: string) {
+    await this.clones.finish(userId, cloneId, { failureReason: reason });
+  }
+
+  async status(userId: string): Promise<VoiceCloningState> {
+    const clone = await this.clones.find(userId);
+    return {
+      elevenLabsVoiceId: clone?.voiceId ?? null,
+      voiceCloningStatus: clone?.status ?? null,
+      voiceCloningEnabled: Boolean(clone?.enabled && clone.voiceId),
+    };
+  }
+
+  async toggle(userId: string, enabled: boolean) {
+    if (!(await this.clones.setEnabled(userId, enabled))) throw new NoClonedVoiceError();
+    return { enabled };
+  }
+
+  /** The voice id to speak with, when the user turned their cloned voice on and the provider is configured. */
+  async activeVoice(ctx: RequestContext): Promise<string | null> {
+    if (!ctx.userId || !this.provider.configured) return null;
+    const clone = await this.clones.find(ctx.userId);
+    return clone?.enabled && clone.voiceId ? clone.voiceId : null;
+  }
+}

@@ -1,0 +1,25 @@
+import { infraConfigSchema, optionalSecret, optionalUrl, providerBaseUrl } from '@jarvis/platform';
+import { z } from 'zod';
+
+/**
+ * The voice service's configuration (names from DESIGN.md), read once at start with the infrastructure variables and
+ * provided by `ServicePlatformModule.forService({ config })`.
+ */
+export const voiceConfigSchema = infraConfigSchema.extend({
+  OPENAI_API_KEY: optionalSecret,
+  /** Any OpenAI-compatible server; with it set, no key is needed. */
+  OPENAI_BASE_URL: optionalUrl,
+  /** The chat model, used here for translation. */
+  OPENAI_MODEL: optionalSecret.transform((v) => v ?? 'gpt-4o-mini'),
+  OPENAI_VISION_MODEL: optionalSecret.transform((v) => v ?? 'gpt-4o-mini'),
+  OPENAI_TTS_MODEL: optionalSecret.transform((v) => v ?? 'gpt-4o-mini-tts'),
+  OPENAI_STT_MODEL: optionalSecret.transform((v) => v ?? 'gpt-4o-mini-transcribe'),
+  ELEVENLABS_API_KEY: optionalSecret,
+  ELEVENLABS_BASE_URL: providerBaseUrl('https://api.elevenlabs.io'),
+  AUDD_API_TOKEN: optionalSecret,
+  AUDD_BASE_URL: providerBaseUrl('https://api.audd.io'),
+});
+
+/** DI token of the voice configuration: `@Inject(VOICE_CONFIG) config: VoiceConfig`. */
+export const VOICE_CONFIG = Symbol('VOICE_CONFIG');
+export type VoiceConfig = z.output<typeof voiceConfigSchema>;

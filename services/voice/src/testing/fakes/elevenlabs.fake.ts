@@ -1,0 +1,44 @@
+import { parseMultipart, type RawFake, startRawFake } from './raw-server';
+
+export const FAKE_CLONED_SPEECH = Buffer.concat([Buffer.from('ID3'), Buffer.alloc(32, 9)]);
+
+export interface ElevenLabsFake extends RawFake {
+  /** Answers the next `n` add-voice requests with 503, as ElevenLabs does when overloaded. */
+  failNext(n: number): void;
+  /** Makes text-to-speech answer 500. */
+  ttsDown(down: boolean): void;
+}
+
+/**
+ * ElevenLabs' voices/add (multipart: name, files) and text-to-speech (JSON in, MP3 out), checking xi-api-key. A
+ * sample starting 'SILENT' is refused with 400 as ElevenLabs refuses unusable audio.
+ */
+export async function startElevenLabsFake(apiKey: string): Promise<ElevenLabsFake> {
+  let failures = 0;
+  let ttsDown = false;
+  let voices = 0;
+  const fake = await startRawFake((req) => {
+    if (req.headers['xi-api-key'] !== apiKey) return { status: 401, body: { detail: { status: 'invalid_api_key', message: 'Invalid API key' } } };
+    if (req.method === 'POST' && req.path === '/v1/voices/add') {
+      if (failures > 0) {
+        failures--;
+        return { status: 503, body: { detail: { message: 'Service overloaded' } } };
+      }
+      const parts = parseMultipart(req);
+      const files = parts.filter((p) => p.name === 'files' && p.filename);
+      if (!parts.find((p) => p.name === 'name')?.data.length || files.length === 0) return { status: 422, body: { detail: 'name and files are required' } };
+      if (files.some((f) => f.data.subarray(0, 6).toString('latin1') === 'SILENT')) {
+        return { status: 400, body: { detail: { status: 'invalid_audio', message: 'The audio contains no speech.' } } };
+      }
+      voices++;
+      return { body: { voice_id: `voice-${voices}`, requires_verification: false } };
+    }
+    const tts = /^\/v1\/text-to-speech\/([^/]+)$/.exec(req.path);
+    if (req.method === 'POST' && tts) {
+      if (ttsDown || !req.json?.text) return { status: 500, body: { detail: 'error' } };
+      return { body: FAKE_CLONED_SPEECH, contentType: 'audio/mpeg' };
+    }
+    return { status: 404, body: { detail: 'Not found' } };
+  });
+  return { ...fake, failNext: (n) => (failures = n), ttsDown: (down) => (ttsDown = down) };
+}

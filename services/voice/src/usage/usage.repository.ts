@@ -1,0 +1,31 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { VoiceUsageEntity } from './entities/voice-usage.entity';
+
+const monthOf = (date: Date) => date.toISOString().slice(0, 7);
+
+/** Monthly usage counters, added to atomically so concurrent requests never lose a count. */
+@Injectable()
+export class UsageRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async addTranscribed(userId: string, seconds: number, at = new Date()) {
+    await this.add(userId, monthOf(at), 'seconds_transcribed', seconds);
+  }
+
+  async addSpoken(userId: string, characters: number, at = new Date()) {
+    await this.add(userId, monthOf(at), 'characters_spoken', characters);
+  }
+
+  find(userId: string, month: string) {
+    return this.dataSource.getRepository(VoiceUsageEntity).findOneBy({ userId, month });
+  }
+
+  private async add(userId: string, month: string, column: 'seconds_transcribed' | 'characters_spoken', amount: number) {
+    await this.dataSource.query(
+      `INSERT INTO voice.voice_usage (user_id, month, ${column}) VALUES ($1, $2, $3)
+       ON CONFLICT (user_id, month) DO UPDATE SET ${column} = voice.voice_usage.${column} + EXCLUDED.${column}`,
+      [userId, month, amount],
+    );
+  }
+}
