@@ -1,9 +1,30 @@
 import { Module } from '@nestjs/common';
 import { ServicePlatformModule } from '@jarvis/platform';
+import { TELEPHONY_CONFIG, telephonyConfigSchema } from './config/telephony.config';
+import { ContactsModule } from './contacts/contacts.module';
 import { telephonyEntities } from './entities';
 import { telephonyMigrations } from './migrations';
+import { PhoneLinesModule } from './phone-lines/phone-lines.module';
+import { PhoneMessagesModule } from './phone-messages/phone-messages.module';
+import { RedisModule } from './redis/redis.module';
+import { SmsModule } from './sms/sms.module';
+import { TwilioModule } from './twilio/twilio.module';
+import { WebhooksModule } from './webhooks/webhooks.module';
 
 @Module({
-  imports: [ServicePlatformModule.forService({ name: 'telephony', database: { entities: telephonyEntities, migrations: telephonyMigrations } })],
+  imports: [
+    ServicePlatformModule.forService({
+      name: 'telephony',
+      config: { token: TELEPHONY_CONFIG, schema: telephonyConfigSchema },
+      database: { entities: telephonyEntities, migrations: telephonyMigrations },
+    }),
+    TwilioModule,
+    RedisModule,
+    SmsModule,
+    PhoneLinesModule,
+    PhoneMessagesModule,
+    ContactsModule,
+    WebhooksModule,
+  ],
 })
 export class AppModule {}

@@ -1,2 +1,7 @@
+import { ContactEntity } from './contacts/entities/contact.entity';
+import { PhoneLineEntity } from './phone-lines/entities/phone-line.entity';
+import { InboundCallEntity } from './phone-messages/entities/inbound-call.entity';
+import { PhoneMessageEntity } from './phone-messages/entities/phone-message.entity';
+
 /** Every TypeORM entity of the telephony schema; each feature adds its entities here. */
-export const telephonyEntities: (new () => object)[] = [];
+export const telephonyEntities: (new () => object)[] = [PhoneLineEntity, InboundCallEntity, PhoneMessageEntity, ContactEntity];

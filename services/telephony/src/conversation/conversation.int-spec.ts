@@ -1,0 +1,159 @@
+import { api } from '@jarvis/contracts';
+import { JSONCodec } from 'nats';
+import { type LoopbackFake, startLoopback } from '@jarvis/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PUBLIC_URL, startTelephony, type TelephonyHarness } from '../testing/telephony-harness';
+import { FAREWELL, MAX_TURNS } from './conversation.constants';
+
+let h: TelephonyHarness;
+let model: LoopbackFake;
+let replies = 0;
+beforeAll(async () => {
+  // An OpenAI-compatible chat completions endpoint that numbers its answers and classifies through the JSON schema.
+  model = await startLoopback((req) => {
+    const body = req.body as { response_format?: { type: string }; messages: { content: string }[] };
+    const classifying = body.response_format?.type === 'json_schema';
+    const content = classifying ? JSON.stringify(classificationFor(body.messages.at(-1)!.content)) : `Answer ${++replies}. Anything else?`;
+    return {
+      body: {
+        id: 'chatcmpl-1', object: 'chat.completion', created: 0, model: 'gpt-4o-mini',
+        choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content } }],
+      },
+    };
+  });
+  h = await startTelephony('conversation', { OPENAI_BASE_URL: `${model.url}/v1` });
+});
+afterAll(async () => {
+  await h?.close();
+  await model?.close();
+});
+
+/** The model's verdict: a garage call is about the car, anything else is left to the keyword rules (invalid JSON). */
+function classificationFor(transcript: string) {
+  if (!transcript.includes('garage')) return { nonsense: true };
+  return {
+    callerName: 'Carl', messageType: 'callback_request', priority: 'high', tags: ['car'],
+    actionItems: [{ task: 'Pick up the car', completed: false, priority: 'high' }], followUpNeeded: true, callbackRequested: false,
+  };
+}
+
+async function premiumCall() {
+  const user = h.newUser('premium');
+  const line = await h.newLine(user, h.twilio);
+  const CallSid = h.callSid();
+  const first = await h.webhook('/voice', { CallSid, From: '+15557654321', To: line });
+  return { user, CallSid, first };
+}
+
+describe('a call to a premium line', () => {
+  it('talks turn by turn with speech gathers, ends on goodbye and becomes one phone message with the transcript', async () => {
+    const { user, CallSid, first } = await premiumCall();
+    expect(first.body).toContain('<Gather');
+    expect(first.body).toContain('input="speech"');
+    expect(first.body).toContain(`action="${PUBLIC_URL}/webhooks/telephony/turn"`);
+    expect(first.body).not.toContain('<Record');
+
+    const turn1 = await h.webhook('/turn', { CallSid, SpeechResult: 'Hi, this is Ann. Please call me back about dinner.' });
+    expect(turn1.body).toMatch(/Answer \d+\. Anything else\?/);
+    expect(turn1.body).toContain('<Gather');
+    const sent = model.last().body as { messages: { role: string; content: string }[] };
+    expect(sent.messages[0].role).toBe('system');
+    expect(sent.messages.at(-1)).toEqual({ role: 'user', content: 'Hi, this is Ann. Please call me back about dinner.' });
+
+    const bye = await h.webhook('/turn', { CallSid, SpeechResult: 'No, that is all. Goodbye!' });
+    expect(bye.body).toContain(FAREWELL);
+    expect(bye.body).toContain('<Hangup/>');
+    await h.webhook('/status', { CallSid, CallStatus: 'completed', CallDuration: '40' });
+    await h.webhook('/status', { CallSid, CallStatus: 'completed', CallDuration: '40' });
+
+    const messages = await h.call(api.telephony.phoneMessages, {}, user);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatchObject({ duration: 40, callback_requested: true, jarvis_response: FAREWELL });
+    expect(messages[0].transcript).toContain('Caller: Hi, this is Ann. Please call me back about dinner.');
+    expect(messages[0].transcript).toMatch(/Jarvis: Answer \d+\. Anything else\?/);
+  });
+
+  it('tells the model the owner’s personality and today’s reminders, asked of chat and calendar with the owner’s context', async () => {
+    const codec = JSONCodec();
+    const soon = new Date(Date.now() + 60_000).toISOString();
+    const answer = (subject: string, data: unknown) =>
+      h.nc.subscribe(`${h.env.natsPrefix}${subject}`, { callback: (_err, msg) => msg.respond(codec.encode({ ok: true, data })) });
+    const subs = [
+      answer(api.chat.getPersonality.subject, { personalityId: 'wise_mentor', personalities: [{ id: 'wise_mentor', name: 'Wise Mentor', description: 'Calm and thoughtful' }] }),
+      answer(api.calendar.reminders.subject, [
+        { id: 'r1', title: 'Dentist', when: 'today', reminder_time: soon, done: false, created_at: soon },
+        { id: 'r2', title: 'Old thing', when: 'last year', reminder_time: '2020-01-01T12:00:00Z', done: false, created_at: soon },
+      ]),
+    ];
+    await h.nc.flush();
+    try {
+      const { CallSid } = await premiumCall();
+      await h.webhook('/turn', { CallSid, SpeechResult: 'Is she free today?' });
+      const system = (model.last().body as { messages: { role: string; content: string }[] }).messages[0].content;
+      expect(system).toContain('Wise Mentor: Calm and thoughtful');
+      expect(system).toContain('Dentist');
+      expect(system).not.toContain('Old thing');
+    } finally {
+      subs.forEach((s) => s.unsubscribe());
+    }
+  });
+
+  it(`hangs up after ${MAX_TURNS} turns`, async () => {
+    const { CallSid } = await premiumCall();
+    let last = '';
+    for (let i = 1; i <= MAX_TURNS; i++) last = (await h.webhook('/turn', { CallSid, SpeechResult: `Point number ${i}` })).body;
+    expect(last).toContain('<Hangup/>');
+    expect((await h.webhook('/turn', { CallSid, SpeechResult: 'One more thing' })).body).toContain('<Hangup/>');
+  });
+
+  it('keeps what was said when the caller hangs up mid-call', async () => {
+    const { user, CallSid } = await premiumCall();
+    await h.webhook('/turn', { CallSid, SpeechResult: 'It is urgent, the basement is flooding' });
+    await h.webhook('/status', { CallSid, CallStatus: 'completed', CallDuration: '12' });
+    const [message] = await h.call(api.telephony.phoneMessages, {}, user);
+    expect(message).toMatchObject({ priority: 'urgent', duration: 12 });
+    expect(message.transcript).toContain('Caller: It is urgent, the basement is flooding');
+  });
+
+  it('asks again when Twilio heard nothing', async () => {
+    const { CallSid } = await premiumCall();
+    const reply = await h.webhook('/turn', { CallSid });
+    expect(reply.body).toContain('<Gather');
+    expect(reply.body).toContain("didn't catch that");
+  });
+
+  it('takes a voicemail on the free plan even with a model', async () => {
+    const user = h.newUser('free');
+    const line = await h.newLine(user, h.twilio);
+    const reply = await h.webhook('/voice', { CallSid: h.callSid(), From: '+15557654321', To: line });
+    expect(reply.body).toContain('<Record');
+    expect(reply.body).not.toContain('<Gather');
+  });
+});
+
+describe('a conversation over two replicas', () => {
+  it('continues on another replica, because its state lives in Redis by CallSid', async () => {
+    const { user, CallSid } = await premiumCall();
+    await h.webhook('/turn', { CallSid, SpeechResult: 'This is Carl from the garage' });
+    const replica = await h.startReplica();
+    await h.service.close(); // only the replica answers from now on
+    try {
+      await h.webhook('/turn', { CallSid, SpeechResult: 'Your car is ready' });
+      const sent = model.last().body as { messages: { role: string; content: string }[] };
+      expect(sent.messages.map((m) => m.content)).toContain('This is Carl from the garage');
+      await h.webhook('/status', { CallSid, CallStatus: 'completed', CallDuration: '30' });
+      const [message] = await h.call(api.telephony.phoneMessages, {}, user);
+      expect(message.transcript).toContain('Caller: This is Carl from the garage');
+      expect(message.transcript).toContain('Caller: Your car is ready');
+      // Classified by the model through its JSON schema, the caller named as they said.
+      expect(message).toMatchObject({
+        caller_name: 'Carl', message_type: 'callback_request', priority: 'high', tags: ['car'],
+        action_items: [{ task: 'Pick up the car', completed: false, priority: 'high' }],
+      });
+      const classifyRequest = model.requests.find((r) => (r.body as { response_format?: { type: string } }).response_format)!;
+      expect(classifyRequest.body).toMatchObject({ response_format: { type: 'json_schema', json_schema: { name: 'phone_message', strict: true } } });
+    } finally {
+      await replica.close();
+    }
+  });
+});

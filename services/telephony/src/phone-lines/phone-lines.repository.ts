@@ -1,0 +1,42 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager, type Repository } from 'typeorm';
+import { PhoneLineEntity } from './entities/phone-line.entity';
+
+@Injectable()
+export class PhoneLinesRepository {
+  private readonly lines: Repository<PhoneLineEntity>;
+
+  constructor(dataSource: DataSource) {
+    this.lines = dataSource.getRepository(PhoneLineEntity);
+  }
+
+  findForUser(userId: string) {
+    return this.lines.findOneBy({ userId });
+  }
+
+  /** The line a call or text reached; webhooks know the number only. */
+  findByNumber(phoneNumber: string) {
+    return this.lines.findOneBy({ phoneNumber });
+  }
+
+  /** Claims the number for the user; false when someone (or the user, another number) already holds it. */
+  async claim(line: Pick<PhoneLineEntity, 'userId' | 'phoneNumber' | 'twilioSid' | 'purchased' | 'tier'>): Promise<boolean> {
+    const result = await this.lines
+      .createQueryBuilder()
+      .insert()
+      .values(line)
+      .orIgnore()
+      .returning('id')
+      .execute();
+    return result.raw.length > 0;
+  }
+
+  /** Within `manager`'s transaction when given (an event applied once). */
+  async setTier(userId: string, tier: string, manager?: EntityManager) {
+    await (manager?.getRepository(PhoneLineEntity) ?? this.lines).update({ userId }, { tier });
+  }
+
+  async remove(userId: string) {
+    await this.lines.delete({ userId });
+  }
+}

@@ -1,0 +1,11 @@
+import { Module } from '@nestjs/common';
+import { PhoneMessagesHandler } from './phone-messages.handler';
+import { PhoneMessagesRepository } from './phone-messages.repository';
+import { PhoneMessagesService } from './phone-messages.service';
+
+@Module({
+  controllers: [PhoneMessagesHandler],
+  providers: [PhoneMessagesService, PhoneMessagesRepository],
+  exports: [PhoneMessagesService, PhoneMessagesRepository],
+})
+export class PhoneMessagesModule {}

@@ -1,0 +1,70 @@
+import { randomBytes } from 'node:crypto';
+import { api, type WebhookReply, webhookReceivers } from '@jarvis/contracts';
+import { type ServiceHarness, startServiceHarness, type TestUser } from '@jarvis/testing';
+import twilio from 'twilio';
+import { AppModule } from '../app.module';
+import { FAKE_ACCOUNT_SID, FAKE_AUTH_TOKEN, startTwilioFake, type TwilioFake } from './twilio.fake';
+
+export const PUBLIC_URL = 'https://jarvis.test';
+
+/** Telephony's test driver: it plays Twilio, signing its webhooks with the account's token as Twilio does. */
+export function telephonyFactories(h: ServiceHarness) {
+  return {
+    /** Posts a form webhook to `/webhooks/telephony<path>`, signed over the PUBLIC_URL URL (or with `signature`). */
+    webhook(path: string, params: Record<string, string>, signature?: string | null): Promise<WebhookReply> {
+      const url = `${PUBLIC_URL}/webhooks/telephony${path}`;
+      const sig = signature === undefined ? twilio.getExpectedTwilioSignature(FAKE_AUTH_TOKEN, url, params) : signature;
+      const body = new URLSearchParams(params).toString();
+      return h.rpc.call(
+        webhookReceivers.telephony,
+        {
+          method: 'POST', path, query: '', url, bodyBase64: Buffer.from(body).toString('base64'),
+          headers: { 'content-type': 'application/x-www-form-urlencoded', ...(sig !== null && { 'x-twilio-signature': sig }) },
+        },
+        h.ctx(null),
+      );
+    },
+    callSid: () => `CA${randomBytes(16).toString('hex')}`,
+    /** Gives `user` a line: a fresh number of the fake account, claimed through the endpoint. */
+    async newLine(user: TestUser, fake: TwilioFake): Promise<string> {
+      const digits = `1555${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+      fake.numbers.push({ sid: `PN${digits.padStart(32, '0')}`, phoneNumber: `+${digits}` });
+      return (await h.call(api.telephony.claimPhoneLine, { phoneNumber: `+${digits}` }, user)).phoneNumber;
+    },
+    recordingSid: () => `RE${randomBytes(16).toString('hex')}`,
+  };
+}
+
+export type TelephonyHarness = Awaited<ReturnType<typeof startTelephony>>;
+
+/** The real telephony service with Twilio's REST API played by a loopback fake. */
+export async function startTelephony(label: string, env: Record<string, string | undefined> = {}) {
+  const fake = await startTwilioFake();
+  const h = await startServiceHarness('telephony', AppModule, {
+    label,
+    env: { PUBLIC_URL, TWILIO_ACCOUNT_SID: FAKE_ACCOUNT_SID, TWILIO_AUTH_TOKEN: FAKE_AUTH_TOKEN, TWILIO_BASE_URL: fake.url, OPENAI_API_KEY: undefined, OPENAI_BASE_URL: undefined, ...env },
+    factories: telephonyFactories,
+  });
+  const close = h.close.bind(h);
+  const lines = new Map<string, string>();
+  return Object.assign(h, {
+    twilio: fake,
+    close: async () => {
+      await close();
+      await fake.close();
+    },
+    /** A voicemail left on `user`'s line (claimed on first use) by a whole signed call; answers the message. */
+    async leaveVoicemail(user: TestUser, call: { from?: string; transcript?: string; audio?: Buffer } = {}) {
+      lines.set(user.id, lines.get(user.id) ?? (await h.newLine(user, fake)));
+      const CallSid = h.callSid();
+      const RecordingSid = h.recordingSid();
+      if (call.audio) fake.recordings.set(RecordingSid, call.audio);
+      await h.webhook('/voice', { CallSid, From: call.from ?? '+15557654321', To: lines.get(user.id)! });
+      await h.webhook('/recording', { CallSid, RecordingSid, RecordingStatus: 'completed', RecordingDuration: '7' });
+      await h.webhook('/transcription', { CallSid, TranscriptionStatus: 'completed', TranscriptionText: call.transcript ?? 'Hello there' });
+      await h.webhook('/status', { CallSid, CallStatus: 'completed', CallDuration: '9' });
+      const messages = await h.call(api.telephony.phoneMessages, {}, user);
+      return messages[0];
+    },
+  });
+}

@@ -1,0 +1,28 @@
+/** A number of the provider account, as its REST API lists it. */
+export interface IncomingNumber {
+  sid: string;
+  phoneNumber: string;
+}
+
+/** Where the provider calls us for a number's calls, call statuses and texts. */
+export interface NumberWebhooks {
+  voiceUrl: string;
+  statusCallback: string;
+  smsUrl: string;
+}
+
+/** The phone network as the telephony service needs it; Twilio is the one adapter. */
+export abstract class TelephonyProvider {
+  /** Whether the account's credentials are set; every other call throws a 503 naming the variables otherwise. */
+  abstract readonly configured: boolean;
+  /** Whether a webhook's signature was made with the account's token over this URL and these parameters. */
+  abstract validSignature(signature: string, url: string, params: Record<string, string>): boolean;
+  abstract findIncomingNumber(phoneNumber: string): Promise<IncomingNumber | null>;
+  abstract configureNumber(sid: string, hooks: NumberWebhooks): Promise<void>;
+  /** Buys a local US number and points it at the hooks. */
+  abstract buyNumber(hooks: NumberWebhooks): Promise<IncomingNumber>;
+  abstract releaseNumber(sid: string): Promise<void>;
+  abstract sendSms(from: string, to: string, body: string): Promise<{ sid: string }>;
+  /** A recording's audio (mp3), fetched with the account's credentials. */
+  abstract fetchRecording(recordingSid: string): Promise<{ contentType: string; data: Buffer }>;
+}

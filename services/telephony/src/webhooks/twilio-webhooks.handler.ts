@@ -1,0 +1,43 @@
+import { Controller } from '@nestjs/common';
+import type { WebhookReply } from '@jarvis/contracts';
+import { HandlesWebhook, type IncomingWebhook, webhookReply } from '@jarvis/platform';
+import { TelephonyProvider } from '../twilio/telephony.provider';
+import { IncomingCallsService } from './incoming-calls.service';
+
+@Controller()
+export class TwilioWebhooksHandler {
+  constructor(
+    private readonly calls: IncomingCallsService,
+    private readonly twilio: TelephonyProvider,
+  ) {}
+
+  @HandlesWebhook('telephony')
+  async receive(webhook: IncomingWebhook): Promise<WebhookReply> {
+    const params = webhook.form(); // application/x-www-form-urlencoded, as Twilio posts
+    if (!this.twilio.configured) return webhookReply.text(503, 'Twilio is not configured: set TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN');
+    if (!this.twilio.validSignature(webhook.header('x-twilio-signature') ?? '', webhook.url, params)) {
+      return webhookReply.text(403, 'Invalid signature');
+    }
+    switch (webhook.path) {
+      case '/voice':
+        return webhookReply.xml(await this.calls.answer(params));
+      case '/turn':
+        return webhookReply.xml(await this.calls.turn(params));
+      case '/voicemail-done':
+        return webhookReply.xml(this.calls.voicemailDone());
+      case '/status':
+        await this.calls.status(params);
+        return webhookReply.empty();
+      case '/recording':
+        await this.calls.recording(params);
+        return webhookReply.empty();
+      case '/transcription':
+        await this.calls.transcription(params);
+        return webhookReply.empty();
+      case '/sms':
+        return webhookReply.xml(await this.calls.sms(params));
+      default:
+        return webhookReply.text(404, 'Unknown webhook');
+    }
+  }
+}

@@ -1,0 +1,137 @@
+import { api, type PhoneMessage } from '@jarvis/contracts';
+import { JSONCodec } from 'nats';
+import { VOICEMAIL_GREETINGS } from '../owner/greetings.constants';
+import type { Msg } from 'nats';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PUBLIC_URL, startTelephony, type TelephonyHarness } from '../testing/telephony-harness';
+import { MAX_RECORDING_SECONDS, NOT_IN_SERVICE, VOICEMAIL_GREETING } from './incoming-calls.service';
+
+let h: TelephonyHarness;
+let lineNumber = 15550001000;
+beforeAll(async () => {
+  h = await startTelephony('voicemail');
+});
+afterAll(() => h?.close());
+
+/** A user with a line of their own, claimed through the endpoint. */
+async function userWithLine() {
+  const user = h.newUser();
+  const phoneNumber = `+${++lineNumber}`;
+  h.twilio.numbers.push({ sid: `PN${String(lineNumber).padStart(32, '0')}`, phoneNumber });
+  await h.call(api.telephony.claimPhoneLine, { phoneNumber }, user);
+  return { user, phoneNumber };
+}
+
+/** What arrives on a core NATS subject while `run` runs. */
+async function published(subject: string, run: () => Promise<unknown>, settleMs = 300): Promise<Msg[]> {
+  const seen: Msg[] = [];
+  const sub = h.nc.subscribe(subject, { callback: (_err, msg) => seen.push(msg) });
+  await h.nc.flush();
+  await run();
+  await new Promise((r) => setTimeout(r, settleMs));
+  sub.unsubscribe();
+  return seen;
+}
+
+describe('a call to a phone line on the free plan', () => {
+  it('greets, records up to 2 minutes with transcription, and ends as one phone message announced live and as an event', async () => {
+    const { user, phoneNumber } = await userWithLine();
+    const CallSid = h.callSid();
+    const RecordingSid = h.recordingSid();
+    const live = await published(`${h.env.natsPrefix}live.${user.id}.phone-messages`, async () => {
+      const twiml = await h.webhook('/voice', { CallSid, From: '+15557654321', To: phoneNumber, CallStatus: 'ringing' });
+      expect(twiml.status).toBe(200);
+      expect(twiml.body).toContain('<Say>');
+      expect(twiml.body).toContain(`maxLength="${MAX_RECORDING_SECONDS}"`);
+      expect(twiml.body).toContain('transcribe="true"');
+      expect(twiml.body).toContain(`recordingStatusCallback="${PUBLIC_URL}/webhooks/telephony/recording"`);
+      expect((await h.webhook('/voicemail-done', { CallSid, RecordingSid })).body).toContain('<Hangup/>');
+      await h.webhook('/recording', { CallSid, RecordingSid, RecordingStatus: 'completed', RecordingDuration: '14' });
+      await h.webhook('/transcription', { CallSid, TranscriptionStatus: 'completed', TranscriptionText: 'Hi, this is Ann, please call me back, it is urgent' });
+      await h.webhook('/status', { CallSid, CallStatus: 'completed', CallDuration: '21' });
+    });
+    expect(live.length).toBeGreaterThan(0);
+    const [message] = await h.call(api.telephony.phoneMessages, {}, user);
+    expect(message).toMatchObject<Partial<PhoneMessage>>({
+      caller_number: '+15557654321', status: 'new', priority: 'urgent', message_type: 'urgent', duration: 21,
+      transcript: 'Hi, this is Ann, please call me back, it is urgent', callback_requested: true, follow_up_needed: true,
+      recording_url: `/api/phone-messages/${message.id}/recording`,
+    });
+  });
+
+  it('keeps one message when Twilio retries and when the status callback comes before the recording', async () => {
+    const { user, phoneNumber } = await userWithLine();
+    const CallSid = h.callSid();
+    const RecordingSid = h.recordingSid();
+    const voice = { CallSid, From: '+15557654321', To: phoneNumber };
+    await h.webhook('/voice', voice);
+    await h.webhook('/voice', voice);
+    await h.webhook('/status', { CallSid, CallStatus: 'completed', CallDuration: '9' });
+    await h.webhook('/status', { CallSid, CallStatus: 'completed', CallDuration: '9' });
+    await h.webhook('/recording', { CallSid, RecordingSid, RecordingStatus: 'completed', RecordingDuration: '5' });
+    await h.webhook('/recording', { CallSid, RecordingSid, RecordingStatus: 'completed', RecordingDuration: '5' });
+    const messages = await h.call(api.telephony.phoneMessages, {}, user);
+    expect(messages).toHaveLength(1);
+    expect(messages[0].recording_url).not.toBeNull();
+  });
+
+  it('publishes evt.telephony.phone-message.received once per call, keyed by CallSid', async () => {
+    const { user, phoneNumber } = await userWithLine();
+    const CallSid = h.callSid();
+    const events = await published(`${h.env.natsPrefix}evt.telephony.phone-message.received`, async () => {
+      await h.webhook('/voice', { CallSid, From: '+15550000001', To: phoneNumber });
+      await h.webhook('/status', { CallSid, CallStatus: 'completed', CallDuration: '3' });
+      await h.webhook('/status', { CallSid, CallStatus: 'completed', CallDuration: '3' });
+      await h.webhook('/recording', { CallSid, RecordingSid: h.recordingSid(), RecordingStatus: 'completed' });
+    });
+    const [message] = await h.call(api.telephony.phoneMessages, {}, user);
+    expect(events).toHaveLength(1);
+    expect(events[0].headers?.get('Nats-Msg-Id')).toBe(`phone-message:${CallSid}`);
+    expect(JSON.stringify(events[0].json())).toContain(message.id);
+  });
+
+  it('greets in the owner’s personality, asked of chat with the owner’s context, or with the default greeting', async () => {
+    const { user, phoneNumber } = await userWithLine();
+    const codec = JSONCodec();
+    const asked: string[] = [];
+    const chat = h.nc.subscribe(`${h.env.natsPrefix}${api.chat.getPersonality.subject}`, {
+      callback: (_err, msg) => {
+        const { ctx } = codec.decode(msg.data) as { ctx: { userId: string } };
+        asked.push(ctx.userId);
+        const personalities = [{ id: 'witty_sarcastic', name: 'Witty', description: 'Dry humour' }];
+        msg.respond(codec.encode({ ok: true, data: { personalityId: 'witty_sarcastic', personalities } }));
+      },
+    });
+    await h.nc.flush();
+    try {
+      const reply = await h.webhook('/voice', { CallSid: h.callSid(), From: '+15557654321', To: phoneNumber });
+      expect(reply.body).toContain(VOICEMAIL_GREETINGS.witty_sarcastic);
+      expect(asked).toEqual([user.id]);
+    } finally {
+      chat.unsubscribe();
+    }
+    const plain = await h.webhook('/voice', { CallSid: h.callSid(), From: '+15557654321', To: phoneNumber });
+    expect(plain.body).toContain(VOICEMAIL_GREETING);
+  });
+
+  it('gives a number of nobody a short apology and a hang-up, and keeps nothing', async () => {
+    const CallSid = h.callSid();
+    const reply = await h.webhook('/voice', { CallSid, From: '+15557654321', To: '+15559990000' });
+    expect(reply.body).toContain(NOT_IN_SERVICE);
+    expect(reply.body).toContain('<Hangup/>');
+    await h.webhook('/status', { CallSid, CallStatus: 'completed', CallDuration: '2' });
+    const rows = await h.dataSource.query(`SELECT 1 FROM telephony.phone_messages WHERE source_sid = $1`, [CallSid]);
+    expect(rows).toHaveLength(0);
+  });
+
+  it('answers 403 to a wrong or missing signature and changes nothing', async () => {
+    const { user, phoneNumber } = await userWithLine();
+    const CallSid = h.callSid();
+    expect((await h.webhook('/voice', { CallSid, From: '+15557654321', To: phoneNumber }, 'bm90IGEgc2lnbmF0dXJl')).status).toBe(403);
+    expect((await h.webhook('/voice', { CallSid, From: '+15557654321', To: phoneNumber }, null)).status).toBe(403);
+    expect((await h.webhook('/status', { CallSid, CallStatus: 'completed' }, 'bm90IGEgc2lnbmF0dXJl')).status).toBe(403);
+    const calls = await h.dataSource.query(`SELECT 1 FROM telephony.inbound_calls WHERE call_sid = $1`, [CallSid]);
+    expect(calls).toHaveLength(0);
+    expect(await h.call(api.telephony.phoneMessages, {}, user)).toEqual([]);
+  });
+});

@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { ContactsModule } from '../contacts/contacts.module';
+import { ConversationModule } from '../conversation/conversation.module';
+import { OwnerModule } from '../owner/owner.module';
+import { PhoneLinesModule } from '../phone-lines/phone-lines.module';
+import { PhoneMessagesModule } from '../phone-messages/phone-messages.module';
+import { IncomingCallsService } from './incoming-calls.service';
+import { TwilioWebhooksHandler } from './twilio-webhooks.handler';
+
+@Module({
+  imports: [PhoneLinesModule, PhoneMessagesModule, ContactsModule, ConversationModule, OwnerModule],
+  controllers: [TwilioWebhooksHandler],
+  providers: [IncomingCallsService],
+})
+export class WebhooksModule {}
