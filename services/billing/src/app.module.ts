@@ -1,9 +1,18 @@
 import { Module } from '@nestjs/common';
 import { ServicePlatformModule } from '@jarvis/platform';
+import { AllowanceModule } from './allowance/allowance.module';
+import { billingConfig } from './config/billing.config';
 import { billingEntities } from './entities';
 import { billingMigrations } from './migrations';
+import { PlansHandler } from './plans/plans.handler';
+import { StripeModule } from './stripe/stripe.module';
 
 @Module({
-  imports: [ServicePlatformModule.forService({ name: 'billing', database: { entities: billingEntities, migrations: billingMigrations } })],
+  imports: [
+    ServicePlatformModule.forService({ name: 'billing', config: billingConfig, database: { entities: billingEntities, migrations: billingMigrations } }),
+    AllowanceModule,
+    StripeModule,
+  ],
+  controllers: [PlansHandler],
 })
 export class AppModule {}

@@ -1,16 +1,26 @@
 import { Module } from '@nestjs/common';
 import { ServicePlatformModule } from '@jarvis/platform';
+import { BriefingModule } from './briefing/briefing.module';
+import { notificationsConfig } from './config/notifications.config';
+import { DeliveryModule } from './delivery/delivery.module';
 import { notificationsEntities } from './entities';
+import { InboxModule } from './inbox/inbox.module';
+import { LocationModule } from './location/location.module';
 import { notificationsMigrations } from './migrations';
+import { PreferencesModule } from './preferences/preferences.module';
+import { PushModule } from './push/push.module';
 import { SupportModule } from './support/support.module';
 
 @Module({
   imports: [
-    ServicePlatformModule.forService({
-      name: 'notifications',
-      database: { entities: notificationsEntities, migrations: notificationsMigrations },
-    }),
+    ServicePlatformModule.forService({ name: 'notifications', config: notificationsConfig, database: { entities: notificationsEntities, migrations: notificationsMigrations } }),
     SupportModule,
+    InboxModule,
+    PreferencesModule,
+    LocationModule,
+    PushModule,
+    DeliveryModule,
+    BriefingModule,
   ],
 })
 export class AppModule {}

@@ -1,4 +1,18 @@
+import { NotificationEntity } from './inbox/entities/notification.entity';
+import { UserLocationEntity } from './location/entities/user-location.entity';
+import { NotificationPreferencesEntity } from './preferences/entities/notification-preferences.entity';
+import { VoiceAlertSettingsEntity } from './preferences/entities/voice-alert-settings.entity';
+import { PushSubscriptionEntity } from './push/entities/push-subscription.entity';
+import { VapidKeysEntity } from './push/entities/vapid-keys.entity';
 import { SupportMessageEntity } from './support/entities/support-message.entity';
 
 /** Every TypeORM entity of the notifications schema; each feature adds its entities here. */
-export const notificationsEntities: (new () => object)[] = [SupportMessageEntity];
+export const notificationsEntities: (new () => object)[] = [
+  SupportMessageEntity,
+  NotificationEntity,
+  NotificationPreferencesEntity,
+  VoiceAlertSettingsEntity,
+  UserLocationEntity,
+  PushSubscriptionEntity,
+  VapidKeysEntity,
+];

@@ -1,8 +1,12 @@
 import { processedEventsMigration } from '@jarvis/platform';
 import { CreateSupportMessages1764000000000 } from './1764000000000-create-support-messages';
+import { CreateNotifications1764100000000 } from './1764100000000-create-notifications';
+import { VoiceBriefingDay1764200000000 } from './1764200000000-voice-briefing-day';
 
 /** The notifications schema's migration history, oldest first. */
 export const notificationsMigrations = [
   processedEventsMigration('notifications', 'ProcessedEvents1763800000001'),
   CreateSupportMessages1764000000000,
+  CreateNotifications1764100000000,
+  VoiceBriefingDay1764200000000,
 ];

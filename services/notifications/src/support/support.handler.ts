@@ -7,8 +7,9 @@ import { SupportService } from './support.service';
 export class SupportHandler {
   constructor(private readonly support: SupportService) {}
 
+  /** Parsed again here: another service may call this subject without the gateway's validation. */
   @Handles(api.notifications.contact)
   contact({ ctx, data }: HandlerInput<typeof api.notifications.contact>) {
-    return this.support.contact(ctx, data);
+    return this.support.contact(ctx, api.notifications.contact.request.parse(data));
   }
 }

@@ -1,8 +1,12 @@
 import { Module } from '@nestjs/common';
-import { SupportMailer } from './support-mailer';
+import { SmtpAdapter } from './smtp.adapter';
+import { SupportMailProvider } from './support-mail.provider';
 import { SupportHandler } from './support.handler';
 import { SupportRepository } from './support.repository';
 import { SupportService } from './support.service';
 
-@Module({ controllers: [SupportHandler], providers: [SupportService, SupportRepository, SupportMailer] })
+@Module({
+  controllers: [SupportHandler],
+  providers: [SupportService, SupportRepository, { provide: SupportMailProvider, useClass: SmtpAdapter }],
+})
 export class SupportModule {}

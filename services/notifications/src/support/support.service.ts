@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { RequestContext, RequestOf, api } from '@jarvis/contracts';
 import { createLogger } from '@jarvis/platform';
-import { SupportMailer } from './support-mailer';
+import { SupportMailProvider } from './support-mail.provider';
 import { SupportRepository } from './support.repository';
 
 const log = createLogger('support');
@@ -14,7 +14,7 @@ const log = createLogger('support');
 export class SupportService {
   constructor(
     private readonly repository: SupportRepository,
-    private readonly mailer: SupportMailer,
+    private readonly mailer: SupportMailProvider,
   ) {}
 
   async contact(ctx: RequestContext, input: RequestOf<typeof api.notifications.contact>) {

@@ -1,24 +1,16 @@
-import { Injectable } from '@nestjs/common';
-import { optionalSecret } from '@jarvis/platform';
+import { Inject, Injectable } from '@nestjs/common';
 import { createTransport, type Transporter } from 'nodemailer';
-import { z } from 'zod';
+import { NOTIFICATIONS_CONFIG, type NotificationsConfig } from '../config/notifications.config';
+import { type SupportMail, SupportMailProvider } from './support-mail.provider';
 
-export const supportMailConfig = z.object({ SMTP_URL: optionalSecret, SUPPORT_EMAIL: optionalSecret });
-
-export interface SupportMail {
-  replyTo: string;
-  subject: string;
-  text: string;
-}
-
-/** Delivers support messages to SUPPORT_EMAIL over SMTP (SMTP_URL, e.g. smtps://user:pass@smtp.example.com). */
+/** Support mail over SMTP with nodemailer (SMTP_URL), to and from SUPPORT_EMAIL, the sender as Reply-To. */
 @Injectable()
-export class SupportMailer {
+export class SmtpAdapter extends SupportMailProvider {
   private readonly transport?: Transporter;
   private readonly to?: string;
 
-  constructor() {
-    const config = supportMailConfig.parse(process.env);
+  constructor(@Inject(NOTIFICATIONS_CONFIG) config: NotificationsConfig) {
+    super();
     if (config.SMTP_URL && config.SUPPORT_EMAIL) {
       this.transport = createTransport(config.SMTP_URL);
       this.to = config.SUPPORT_EMAIL;

@@ -1,0 +1,66 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { NotificationEntity } from './entities/notification.entity';
+
+export type NewNotification = Pick<NotificationEntity, 'userId' | 'type' | 'title' | 'message' | 'priority' | 'sourceKey'>;
+
+@Injectable()
+export class InboxRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  private repo(manager: EntityManager = this.dataSource.manager) {
+    return manager.getRepository(NotificationEntity);
+  }
+
+  list(userId: string) {
+    return this.repo().find({ where: { userId }, order: { createdAt: 'DESC' }, take: 200 });
+  }
+
+  find(userId: string, id: string) {
+    return this.repo().findOneBy({ id, userId });
+  }
+
+  async markRead(userId: string, id: string) {
+    await this.repo().update({ id, userId }, { read: true });
+    return this.find(userId, id);
+  }
+
+  async markAllRead(userId: string): Promise<number> {
+    const result = await this.repo().update({ userId, read: false }, { read: true });
+    return result.affected ?? 0;
+  }
+
+  async remove(userId: string, id: string): Promise<boolean> {
+    const result = await this.repo().delete({ id, userId });
+    return (result.affected ?? 0) > 0;
+  }
+
+  /** Adds an entry unless one of the same cause exists; answers the new one or null. */
+  async add(row: NewNotification, manager?: EntityManager): Promise<NotificationEntity | null> {
+    const result = await this.repo(manager)
+      .createQueryBuilder()
+      .insert()
+      .into(NotificationEntity)
+      .values(row)
+      .orIgnore()
+      .returning('*')
+      .execute();
+    const raw = result.raw as Record<string, unknown>[];
+    if (!raw.length) return null;
+    return this.repo(manager).create({
+      ...row,
+      id: raw[0].id as string,
+      read: false,
+      createdAt: new Date(raw[0].created_at as string),
+    });
+  }
+
+  /** Today's entries of a type (location triggers fire at most once a day). */
+  recentOfType(userId: string, type: string, since: Date) {
+    return this.repo()
+      .createQueryBuilder('n')
+      .where('n.user_id = :userId AND n.type = :type AND n.created_at >= :since', { userId, type, since })
+      .orderBy('n.created_at', 'DESC')
+      .getMany();
+  }
+}

@@ -1,0 +1,256 @@
+import { api, type EventMap, type EventName, type UserProfile } from '@jarvis/contracts';
+import { EventBus } from '@jarvis/platform';
+import { type ServiceHarness, startServiceHarness, type TestUser } from '@jarvis/testing';
+import type { Subscription } from 'nats';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppModule } from './app.module';
+import { DeliveryService } from './delivery/delivery.service';
+import { startPushFake } from './testing/push.fake';
+import { startSmtpFake } from './testing/smtp.fake';
+
+let h: ServiceHarness;
+let push: Awaited<ReturnType<typeof startPushFake>>;
+let smtp: Awaited<ReturnType<typeof startSmtpFake>>;
+let identity: Subscription;
+const live: { subject: string; data: unknown }[] = [];
+
+beforeAll(async () => {
+  push = await startPushFake();
+  smtp = await startSmtpFake();
+  h = await startServiceHarness('notifications', AppModule, {
+    label: 'notifications',
+    env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, SUPPORT_EMAIL: 'jarvis@jarvis.test', VAPID_PUBLIC_KEY: undefined, VAPID_PRIVATE_KEY: undefined },
+  });
+  // The gateway's identity subject, answering every user as <id>@example.com.
+  identity = h.nc.subscribe(`${h.env.natsPrefix}identity.users.profile`, {
+    callback: (_e, msg) => {
+      const { data } = msg.json<{ data: { userId: string } }>();
+      const profile: UserProfile = { id: data.userId, username: 'u', firstName: null, lastName: null, email: `${data.userId}@example.com`, tier: 'free' };
+      msg.respond(JSON.stringify({ ok: true, data: profile }));
+    },
+  });
+  h.nc.subscribe(`${h.env.natsPrefix}live.>`, { callback: (_e, msg) => live.push({ subject: msg.subject, data: msg.json() }) });
+});
+afterAll(async () => {
+  identity?.unsubscribe();
+  await h?.close();
+  await push?.close();
+  await smtp?.close();
+});
+
+/** Published from the test's own connection, as another service would (it works while the service is down). */
+const publish = <N extends EventName>(name: N, data: EventMap[N], id: string) => new EventBus(h.nc, h.env.natsPrefix).publish(name, data, id);
+/** Waits until the user's inbox has `count` entries and their deliveries finished. */
+async function inboxOf(user: TestUser, count: number) {
+  for (let i = 0; i < 100; i++) {
+    const list = await h.call(api.notifications.list, {}, user);
+    if (list.length >= count) {
+      await h.get(DeliveryService).settled();
+      return list;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`inbox never reached ${count}`);
+}
+
+describe('preferences and voice alerts', () => {
+  it("answers doc2's defaults, keeps what is saved, and is per user", async () => {
+    const [alice, bob] = [h.newUser(), h.newUser()];
+    expect(await h.call(api.notifications.preferences, {}, alice)).toEqual({
+      sms: { enabled: false, events: [], phoneNumber: '' },
+      push: { enabled: true, events: ['phone_call', 'reminder', 'location_trigger', 'traffic_whisper', 'weather_whisper'] },
+      email: { enabled: false, events: [] },
+    });
+    const saved = {
+      sms: { enabled: true, events: ['urgent_message' as const], phoneNumber: '+15551234567' },
+      push: { enabled: false, events: [] },
+      email: { enabled: true, events: ['reminder' as const, 'reminder' as const] },
+    };
+    expect((await h.call(api.notifications.updatePreferences, saved, alice)).email.events).toEqual(['reminder']);
+    expect((await h.call(api.notifications.preferences, {}, alice)).sms).toEqual(saved.sms);
+    expect((await h.call(api.notifications.preferences, {}, bob)).push.enabled).toBe(true);
+  });
+
+  it('refuses unknown event kinds and channels with 400', async () => {
+    const user = h.newUser();
+    const base = { sms: { enabled: false, events: [] }, push: { enabled: true, events: [] }, email: { enabled: false, events: [] } };
+    expect(api.notifications.updatePreferences.request.safeParse({ ...base, push: { enabled: true, events: ['party'] } }).success).toBe(false);
+    expect(api.notifications.updatePreferences.request.safeParse({ ...base, fax: { enabled: true, events: [] } }).success).toBe(false);
+    expect(await h.failUnchecked(api.notifications.updatePreferences, { ...base, pigeon: { enabled: true, events: [] } }, user)).toMatchObject({ kind: 'VALIDATION' });
+  });
+
+  it('keeps voice alerts (default off at 07:00) and refuses a wake time that is not HH:MM', async () => {
+    const user = h.newUser();
+    expect(await h.call(api.notifications.voiceAlerts, {}, user)).toEqual({ enabled: false, wakeTime: '07:00' });
+    expect(await h.call(api.notifications.updateVoiceAlerts, { enabled: true, wakeTime: '06:45' }, user)).toEqual({ enabled: true, wakeTime: '06:45' });
+    expect(await h.call(api.notifications.voiceAlerts, {}, user)).toEqual({ enabled: true, wakeTime: '06:45' });
+    expect(await h.failUnchecked(api.notifications.updateVoiceAlerts, { enabled: true, wakeTime: '25:00' }, user)).toMatchObject({ kind: 'VALIDATION' });
+  });
+});
+
+describe('location', () => {
+  it('saves, answers and deletes the caller’s location only; refuses out-of-range coordinates', async () => {
+    const [alice, bob] = [h.newUser(), h.newUser()];
+    expect(await h.call(api.notifications.getLocation, {}, alice)).toEqual({ hasLocation: false });
+    await h.call(api.notifications.setLocation, { lat: 40.7, lon: -74, locationName: 'New York' }, alice);
+    expect(await h.call(api.notifications.getLocation, {}, alice)).toEqual({ hasLocation: true, lat: 40.7, lon: -74, locationName: 'New York' });
+    expect(await h.call(api.notifications.getLocation, {}, bob)).toEqual({ hasLocation: false });
+    expect(await h.call(api.notifications.smartLocation, { lat: 40.71, lon: -74.01 }, alice)).toEqual({ notifications: [] });
+    expect(await h.call(api.notifications.getLocation, {}, alice)).toMatchObject({ lat: 40.71, locationName: 'New York' });
+    expect(await h.failUnchecked(api.notifications.setLocation, { lat: 91, lon: 0 }, alice)).toMatchObject({ kind: 'VALIDATION' });
+    expect(await h.call(api.notifications.deleteLocation, {}, alice)).toEqual({ hasLocation: false });
+    expect(await h.call(api.notifications.getLocation, {}, alice)).toEqual({ hasLocation: false });
+  });
+});
+
+describe('push', () => {
+  it('answers the VAPID public key generated once and kept in the schema', async () => {
+    const { publicKey } = await h.call(api.notifications.pushPublicKey, {}, h.newUser());
+    expect(publicKey).toMatch(/^[A-Za-z0-9_-]{80,}$/);
+    const [row] = await h.dataSource.query('SELECT public_key FROM notifications.vapid_keys');
+    expect(row.public_key).toBe(publicKey);
+    const replica = await h.startReplica();
+    expect(replica.app.get((await import('./push/vapid-keys.service')).VapidKeysService).vapid.publicKey).toBe(publicKey);
+  });
+
+  it('sends an encrypted, VAPID-signed push with a TTL that the subscription’s keys decrypt', async () => {
+    const user = h.newUser();
+    expect(await h.call(api.notifications.pushTest, {}, user)).toEqual({ hasPushSubscriptions: false, result: { push: false } });
+    await h.call(api.notifications.pushSubscribe, push.subscription('ok', `test-${user.id}`), user);
+    expect(await h.call(api.notifications.pushTest, {}, user)).toEqual({ hasPushSubscriptions: true, result: { push: true } });
+    const got = push.received.find((r) => r.path === `/ok/test-${user.id}`)!;
+    expect(got.headers['content-encoding']).toBe('aes128gcm');
+    expect(Number(got.headers.ttl)).toBeGreaterThan(0);
+    const { publicKey } = await h.call(api.notifications.pushPublicKey, {}, user);
+    expect(got.headers.authorization).toMatch(new RegExp(`^vapid t=[^,]+, k=${publicKey}$`));
+    expect(got.payload).toMatchObject({ title: 'Jarvis', body: 'Push notifications are working.' });
+  });
+
+  it('removes a subscription its push service answers 410 for', async () => {
+    const user = h.newUser();
+    await h.call(api.notifications.pushSubscribe, push.subscription('gone', `g-${user.id}`), user);
+    expect(await h.call(api.notifications.pushTest, {}, user)).toEqual({ hasPushSubscriptions: true, result: { push: false } });
+    expect(await h.dataSource.query('SELECT 1 FROM notifications.push_subscriptions WHERE user_id = $1', [user.id])).toHaveLength(0);
+  });
+
+  it("answers 404 for unsubscribing another user's endpoint and keeps it; the owner can", async () => {
+    const [alice, bob] = [h.newUser(), h.newUser()];
+    const sub = push.subscription('ok', `u-${alice.id}`);
+    await h.call(api.notifications.pushSubscribe, sub, alice);
+    expect(await h.fail(api.notifications.pushUnsubscribe, { endpoint: sub.endpoint }, bob)).toMatchObject({ kind: 'NOT_FOUND' });
+    expect(await h.call(api.notifications.pushUnsubscribe, { endpoint: sub.endpoint }, alice)).toEqual({ success: true });
+  });
+
+  it('refuses a subscription without a URL endpoint with 400', async () => {
+    expect(await h.failUnchecked(api.notifications.pushSubscribe, { endpoint: 'nope', keys: { p256dh: 'a', auth: 'b' } }, h.newUser())).toMatchObject({
+      kind: 'VALIDATION',
+    });
+  });
+});
+
+describe('delivery of events into the inbox and channels', () => {
+  it('turns a due reminder into one inbox entry, one push and one e-mail by preference, and tells the browser', async () => {
+    const user = h.newUser();
+    await h.call(api.notifications.pushSubscribe, push.subscription('ok', `d-${user.id}`), user);
+    await h.call(
+      api.notifications.updatePreferences,
+      { sms: { enabled: false, events: [] }, push: { enabled: true, events: ['reminder'] }, email: { enabled: true, events: ['reminder'] } },
+      user,
+    );
+    const mailsBefore = smtp.received.length;
+    const payload = { reminderId: crypto.randomUUID(), userId: user.id, title: 'Call mom', dueAt: new Date().toISOString() };
+    await publish('evt.calendar.reminder.due', payload, `rem-${payload.reminderId}`);
+    const [entry] = await inboxOf(user, 1);
+    expect(entry).toMatchObject({ type: 'reminder', title: 'Reminder', message: 'Call mom', read: false });
+    // A redelivery (another publish id for the same event is a different event; the same id is deduped at every step).
+    await h.get(DeliveryService).receive({ id: `rem-${payload.reminderId}`, name: 'evt.calendar.reminder.due', occurredAt: '', data: payload });
+    await h.get(DeliveryService).settled();
+    expect(await h.call(api.notifications.list, {}, user)).toHaveLength(1);
+    expect(push.received.filter((r) => r.path === `/ok/d-${user.id}`).map((r) => r.payload)).toEqual([
+      expect.objectContaining({ title: 'Reminder', body: 'Call mom', notificationId: entry.id }),
+    ]);
+    const mails = smtp.received.slice(mailsBefore).filter((m) => m.includes(`${user.id}@example.com`));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatch(/^Subject: Jarvis: Reminder/m);
+    expect(live.some((l) => l.subject.endsWith(`live.${user.id}.notifications`))).toBe(true);
+  });
+
+  it('makes an urgent phone message an urgent_message entry and skips channels whose kinds are off', async () => {
+    const user = h.newUser();
+    await h.call(api.notifications.pushSubscribe, push.subscription('ok', `p-${user.id}`), user);
+    await publish('evt.telephony.phone-message.received', { phoneMessageId: crypto.randomUUID(), userId: user.id, priority: 'urgent' }, `pm-${user.id}`);
+    const [entry] = await inboxOf(user, 1);
+    expect(entry).toMatchObject({ type: 'urgent_message', title: 'Urgent phone message' });
+    // Default push kinds do not include urgent_message.
+    expect(push.received.filter((r) => r.path === `/ok/p-${user.id}`)).toHaveLength(0);
+  });
+});
+
+describe('SMS through telephony', () => {
+  it('texts the number in the preferences once through telephony.sms.deliver for an enabled kind', async () => {
+    const user = h.newUser();
+    const texts: { userId: string; to: string; body: string }[] = [];
+    const telephony = h.nc.subscribe(`${h.env.natsPrefix}telephony.sms.deliver`, {
+      callback: (_e, msg) => {
+        texts.push(msg.json<{ data: { userId: string; to: string; body: string } }>().data);
+        msg.respond(JSON.stringify({ ok: true, data: { sid: 'SM1' } }));
+      },
+    });
+    try {
+      await h.call(
+        api.notifications.updatePreferences,
+        { sms: { enabled: true, events: ['phone_call'], phoneNumber: '+15551234567' }, push: { enabled: false, events: [] }, email: { enabled: false, events: [] } },
+        user,
+      );
+      await publish('evt.telephony.phone-message.received', { phoneMessageId: crypto.randomUUID(), userId: user.id, priority: 'normal' }, `sms-${user.id}`);
+      await inboxOf(user, 1);
+      expect(texts.filter((t) => t.userId === user.id)).toEqual([{ userId: user.id, to: '+15551234567', body: 'New phone message: A caller left you a message.' }]);
+    } finally {
+      telephony.unsubscribe();
+    }
+  });
+});
+
+describe('the inbox', () => {
+  it("lists newest first, marks read, marks all read and deletes the caller's entries; another user's id is 404", async () => {
+    const [alice, bob] = [h.newUser(), h.newUser()];
+    for (let i = 0; i < 3; i++) {
+      await publish('evt.calendar.reminder.due', { reminderId: `r${i}`, userId: alice.id, title: `R${i}`, dueAt: '' }, `inbox-${alice.id}-${i}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const list = await inboxOf(alice, 3);
+    expect(list.map((n) => n.message)).toEqual(['R2', 'R1', 'R0']);
+    expect(await h.fail(api.notifications.markRead, { id: list[0].id }, bob)).toMatchObject({ kind: 'NOT_FOUND' });
+    expect(await h.fail(api.notifications.remove, { id: list[0].id }, bob)).toMatchObject({ kind: 'NOT_FOUND' });
+    expect(await h.failUnchecked(api.notifications.remove, { id: 'not-a-uuid' }, bob)).toMatchObject({ kind: expect.stringMatching(/NOT_FOUND|VALIDATION/) });
+    expect((await h.call(api.notifications.markRead, { id: list[0].id }, alice)).read).toBe(true);
+    expect(await h.call(api.notifications.markAllRead, {}, bob)).toEqual({ updated: 0 });
+    expect(await h.call(api.notifications.markAllRead, {}, alice)).toEqual({ updated: 2 });
+    expect(await h.call(api.notifications.remove, { id: list[1].id }, alice)).toEqual({ success: true });
+    expect((await h.call(api.notifications.list, {}, alice)).map((n) => [n.message, n.read])).toEqual([
+      ['R2', true],
+      ['R0', true],
+    ]);
+    expect(await h.call(api.notifications.list, {}, bob)).toEqual([]);
+  });
+});
+
+// Last: it stops the first replica.
+describe('a consumer that was down', () => {
+  it('catches up on the events published while it was away, once each, and tells of a failed payment', async () => {
+    const user = h.newUser();
+    await h.service.close();
+    await publish('evt.billing.payment.failed', { userId: user.id, invoiceId: 'in_1' }, `pf-${user.id}`);
+    await publish('evt.calendar.booking.confirmed', { bookingId: 'b1', userId: user.id, start: '2026-12-01T15:00:00Z', bookerName: 'Ada' }, `bk-${user.id}`);
+    const replica = await h.startReplica();
+    const list = await inboxOf(user, 2);
+    await replica.app.get(DeliveryService).settled();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await h.call(api.notifications.list, {}, user)).toHaveLength(2);
+    expect(list.map((n) => [n.type, n.title]).sort()).toEqual([
+      ['payment_failed', 'Payment failed'],
+      ['reminder', 'New booking'],
+    ]);
+    expect(list.find((n) => n.type === 'reminder')!.message).toBe('Ada booked Dec 1, 2026, 10:00 AM');
+  });
+});
