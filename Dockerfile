@@ -10,7 +10,9 @@
 # Debian slim (glibc): the lockfile carries the linux-x64-gnu builds of nx, @swc/core, rolldown and lightningcss,
 # and argon2 ships a glibc prebuild, so nothing is compiled.
 
-ARG NODE_IMAGE=node:20-slim
+# Production runs on the current Node LTS (24): Node 20 reached its end of life in April 2026. The code keeps
+# running on Node >= 20.19 (package.json engines), which is what the development machines and CI test on.
+ARG NODE_IMAGE=node:24-slim
 
 # ---- manifests: only the package.json files and the lockfile, so `npm ci` is cached until a dependency changes.
 FROM ${NODE_IMAGE} AS manifests

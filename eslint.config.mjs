@@ -49,7 +49,7 @@ export default tseslint.config(
   },
   {
     // Test code may read loosely typed JSON bodies.
-    files: ['**/*.spec.ts', '**/*.int-spec.ts', '**/test/**/*.ts', 'libs/testing/**/*.ts', 'e2e/**/*.ts'],
+    files: ['**/*.spec.ts', '**/*.int-spec.ts', '**/test/**/*.ts', '**/src/testing/**/*.ts', 'libs/testing/**/*.ts', 'e2e/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {

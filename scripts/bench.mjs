@@ -5,14 +5,21 @@
 //  2. The chat round trip (POST /api/chat) through gateway and chat against a model that answers at once,
 //     20 concurrent users: p50 and our path's overhead.
 //  3. The resident memory of every process `npm start` runs, once idle.
-// Targets (issues 2 and 4): hop adds <= 2 ms at p50, >= 2,000 req/s; chat overhead < 15 ms p50; all RSS < 1.5 GB.
+//  4. Streamed chat (Accept: text/event-stream), a model streaming 50 tokens: our time to first token minus the model's.
+//  5. /api/live: 1,000 streams held (the gateway's extra RSS) and one event per user delivered to all of them.
+//  6. A 5 MB request to a service and back (through the JetStream Object Store) against a 100 kB one.
+// Targets (issues 2, 4 and 7): hop adds <= 2 ms at p50; >= 2,500 req/s and >= 0.5 of in-process; chat overhead
+// < 15 ms p50; all RSS < 1.5 GB; streamed first-token overhead <= 20 ms p50; 1,000 live streams < 100 MB, all
+// delivered < 1 s. BENCH_ONLY=1,4 runs only those sections.
 import { spawn, spawnSync } from 'node:child_process';
 
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { benchChat, startFakeModel } from '../services/chat/bench/chat-roundtrip.mjs';
+import { benchChat } from '../services/chat/bench/chat-roundtrip.mjs';
+import { benchLargePayload, benchLive, benchStreamTtft, cpuMs } from './bench/gateway-edges.mjs';
+import { startFakeModel } from './bench/fake-model.mjs';
 import { dropDatabase } from './lib/infra.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -25,6 +32,9 @@ const duration = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
 
 const round = (x) => Math.round(x * 100) / 100;
+const only = (process.env.BENCH_ONLY ?? '').split(',').filter(Boolean).map(Number);
+const runs = (section) => only.length === 0 || only.includes(section);
+const liveStreams = Number(process.env.BENCH_LIVE_STREAMS ?? 1000);
 let calendarApp; // the in-process calendar service, created on first use
 const log = (msg) => console.log(msg);
 
@@ -48,6 +58,7 @@ const systemEnv = {
   OPENAI_API_KEY: 'bench',
   OPENAI_BASE_URL: model.baseURL,
   REMINDER_POLL_MS: '0',
+  LOGIN_MAX_ATTEMPTS_PER_IP: '1000000',
 };
 log(`starting the system on ${baseUrl} (database jarvis_${runId})…`);
 const system = spawn(process.execPath, [join(root, 'scripts/start.mjs')], { cwd: root, env: systemEnv, stdio: ['ignore', 'pipe', 'inherit'] });
@@ -60,11 +71,15 @@ try {
   for (let i = 0; i < 3; i++) await call('POST', '/api/reminders', cookie, { title: `Bench reminder ${i}`, when: 'tomorrow at 9am' });
   const me = await call('GET', '/api/auth/user', cookie);
 
+  if (runs(1)) {
   log(`\n1. GET /api/reminders: one connection (the hop's own latency), then ${connections} (throughput); ${duration} s each`);
   await load('/api/reminders', cookie, 2, connections); // warm-up
   const http1 = await load('/api/reminders', cookie, duration, 1);
   const direct1 = await inProcess(me.id, duration, 1);
+  const gatewayPid = processPid('gateway/dist/main.js');
+  const cpuBefore = cpuMs(gatewayPid);
   const http = await load('/api/reminders', cookie, duration, connections);
+  const gatewayCpuPerRequest = (cpuMs(gatewayPid) - cpuBefore) / http.total;
   const direct = await inProcess(me.id, duration, connections);
   const row = (path, c, r) => ({ path, connections: c, rps: Math.round(r.rps), p50: round(r.p50), p99: round(r.p99), errors: r.errors });
   console.table([
@@ -74,8 +89,11 @@ try {
     row('calendar handler in-process -> Postgres', connections, direct),
   ]);
   log(`hop adds ${round(http1.p50 - direct1.p50)} ms at p50 unloaded, ${round(http.p50 - direct.p50)} ms at ${connections} connections (target <= 2 ms); ` +
-    `${Math.round(http.rps)} req/s through the gateway (target >= 2000), ratio to in-process ${round(http.rps / direct.rps)}`);
+    `${Math.round(http.rps)} req/s through the gateway (target >= 2500), ratio to in-process ${round(http.rps / direct.rps)} (target >= 0.5); ` +
+    `gateway CPU ${round(gatewayCpuPerRequest * 1000)} µs per request`);
+  }
 
+  if (runs(2)) {
   log('\n2. POST /api/chat, 20 concurrent users, model answering at once');
   const chat = await benchChat({ baseUrl, cookie, concurrency: 20, modelUrl: model.url });
   console.table([chat]);
@@ -84,18 +102,81 @@ try {
   const modelOnly = await modelLatency(model.url);
   console.table([{ users: 20, 'one message per user every': '1 s', requests: paced.count, errors: paced.errors, p50: paced.p50, p99: paced.p99 }]);
   log(`chat overhead p50 with 20 users each sending every second: ${round(paced.p50 - modelOnly)} ms (target < 15 ms)`);
+  }
 
+  if (runs(3)) {
   log('\n3. Resident memory of the processes npm start runs, idle');
   await new Promise((r) => setTimeout(r, 3000));
   const rss = residentMemory(system.pid);
   console.table(rss.rows);
   log(`total ${rss.totalMb} MB (target < 1536 MB)`);
+  }
+
+  if (runs(4)) {
+    log('\n4. Streamed POST /api/chat (Accept: text/event-stream), 20 users each sending every second, model streaming 50 tokens');
+    const streamed = await benchStreamTtft({ baseUrl, cookie, users: 20, rounds: 10, model });
+    console.table([streamed]);
+    log(`time to first token: ours minus the model's at p50 = ${streamed.overheadP50} ms (target <= 20 ms)`);
+  }
+
+  if (runs(5)) {
+    log(`\n5. /api/live: ${liveStreams} streams, one per user, then one event per user`);
+    const users = await quickUsers(liveStreams);
+    const gatewayPid = processPid('gateway/dist/main.js');
+    const live = await benchLive({
+      baseUrl,
+      cookies: users.map((u) => u.cookie),
+      userIds: users.map((u) => u.id),
+      natsUrl: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
+      prefix: `${runId}.`,
+      gatewayRss: () => round(rssKb(gatewayPid) / 1024),
+    });
+    console.table([live]);
+    log(`${live.streams} streams held with ${live.extraRssMb} MB extra gateway RSS (target < 100 MB); ` +
+      `all ${live.delivered} received their event in ${live.allDeliveredMs} ms (target < 1000 ms)`);
+  }
+
+  if (runs(6)) {
+    log('\n6. A request to a service and the same back through the platform RPC (Object Store above 512 kB)');
+    const rows = await benchLargePayload({ root, natsUrl: process.env.NATS_URL ?? 'nats://127.0.0.1:4222', prefix: `${runId}big.` });
+    console.table(rows);
+  }
 } finally {
   system.kill('SIGTERM');
   await calendarApp?.close().catch(() => undefined);
   if (system.exitCode === null) await new Promise((r) => system.once('exit', r));
   await model.close();
   await dropDatabase(databaseUrl).catch(() => undefined);
+}
+
+/** Signs in `count` password-less users through quick access (no password hashing), with their cookies and ids. */
+async function quickUsers(count) {
+  const users = [];
+  for (let start = 0; start < count; start += 50) {
+    const batch = await Promise.all(Array.from({ length: Math.min(50, count - start) }, async (_, i) => {
+      const res = await fetch(`${baseUrl}/api/auth/username`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
+        body: JSON.stringify({ username: `live${runId}${start + i}` }),
+      });
+      if (!res.ok) throw new Error(`quick access failed: ${res.status} ${await res.text()}`);
+      const { user } = await res.json();
+      return { id: user.id, cookie: res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ') };
+    }));
+    users.push(...batch);
+  }
+  return users;
+}
+
+function processPid(needle) {
+  const ps = spawnSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' }).stdout.trim().split('\n');
+  const line = ps.find((l) => l.includes(needle) && l.includes(root));
+  return line ? Number(line.trim().split(/\s+/)[0]) : NaN;
+}
+
+function rssKb(pid) {
+  const out = spawnSync('ps', ['-o', 'rss=', '-p', String(pid)], { encoding: 'utf8' }).stdout.trim();
+  return Number(out);
 }
 
 async function signUp() {
@@ -120,7 +201,7 @@ async function call(method, path, cookie, body) {
 
 async function load(path, cookie, seconds, concurrency) {
   const result = await autocannon({ url: baseUrl + path, connections: concurrency, duration: seconds, headers: { cookie, 'x-requested-with': 'XMLHttpRequest' } });
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx, total: result.requests.total };
 }
 
 /** The calendar service's own handler in this process: the same code path minus gateway, HTTP and NATS. */

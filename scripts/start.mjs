@@ -176,7 +176,7 @@ async function main() {
   installIfNeeded();
   build();
   await ensurePostgres();
-  await ensureServer('Redis', env.REDIS_URL, 6379, 'redis-server', (port) => ['--port', String(port), '--save', '', '--appendonly', 'no'],
+  await ensureServer('Redis', env.REDIS_URL, 6379, 'redis-server', (port) => ['--port', String(port), '--save', '', '--appendonly', 'no', '--maxmemory-policy', 'noeviction'],
     'apt-get install -y redis-server (or set REDIS_URL)');
   await ensureServer('NATS', env.NATS_URL, 4222, 'nats-server', (port) => ['-js', '-p', String(port), '-sd', join(dataDir, 'nats')],
     'apt-get install -y nats-server (or set NATS_URL)');

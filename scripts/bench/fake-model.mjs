@@ -1,0 +1,67 @@
+// An OpenAI-compatible chat-completions server on 127.0.0.1 for the bench: a plain request is answered at once;
+// `stream: true` is answered in OpenAI's SSE wire format with `tokens` chunks, `gapMs` apart.
+import { createServer } from 'node:http';
+
+export async function startFakeModel({ tokens = 50, gapMs = 2 } = {}) {
+  const server = createServer((req, res) => {
+    let raw = '';
+    req.on('data', (chunk) => (raw += chunk));
+    req.on('end', async () => {
+      let body = {};
+      try {
+        body = JSON.parse(raw);
+      } catch {
+        /* a probe without a body */
+      }
+      const model = body.model ?? 'bench-model';
+      const created = Math.floor(Date.now() / 1000);
+      if (!body.stream) {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({
+          id: 'chatcmpl-bench', object: 'chat.completion', created, model,
+          choices: [{ index: 0, message: { role: 'assistant', content: 'Sure, happy to help.', refusal: null }, finish_reason: 'stop', logprobs: null }],
+          usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+        }));
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+      const chunk = (delta, finish = null) =>
+        `data: ${JSON.stringify({ id: 'chatcmpl-bench', object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta, finish_reason: finish, logprobs: null }] })}\n\n`;
+      let closed = false;
+      res.on('close', () => (closed = true));
+      res.write(chunk({ role: 'assistant', content: '' }));
+      for (let i = 0; i < tokens && !closed; i++) {
+        res.write(chunk({ content: `word${i} ` }));
+        if (gapMs) await new Promise((r) => setTimeout(r, gapMs));
+      }
+      if (!closed) res.end(`${chunk({}, 'stop')}data: [DONE]\n\n`);
+    });
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${server.address().port}`;
+
+  /** The model's own time to its first token, `users` clients each streaming once every `everyMs`. */
+  async function streamTtft(users, rounds, everyMs = 0) {
+    const times = [];
+    await Promise.all(Array.from({ length: users }, async (_, u) => {
+      await new Promise((r) => setTimeout(r, everyMs ? (u * everyMs) / users : 0));
+      for (let i = 0; i < rounds; i++) {
+        const t0 = performance.now();
+        const res = await fetch(`${url}/v1/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"model":"m","stream":true,"messages":[]}' });
+        const reader = res.body.getReader();
+        let first = NaN;
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          if (Number.isNaN(first) && new TextDecoder().decode(value).includes('word0')) first = performance.now() - t0;
+        }
+        times.push(first);
+        if (everyMs) await new Promise((r) => setTimeout(r, Math.max(0, everyMs - (performance.now() - t0))));
+      }
+    }));
+    times.sort((a, b) => a - b);
+    return Math.round(times[Math.floor(times.length / 2)] * 100) / 100;
+  }
+
+  return { url, baseURL: `${url}/v1`, streamTtft, close: () => new Promise((resolve) => server.close(resolve)) };
+}
