@@ -42,11 +42,15 @@ export function errorResponse(error: unknown): { status: number; body: ErrorBody
   return { status: 500, body: { error: 'Internal server error', code: ErrorKind.Internal } };
 }
 
-export function sendError(reply: FastifyReply, error: unknown) {
+/**
+ * Answers with the error's status and `{ error, code }` body. Returns the reply: an async route handler must return
+ * it, so Fastify waits for this answer instead of sending a second, empty one while the first is still on its way.
+ */
+export function sendError(reply: FastifyReply, error: unknown): FastifyReply {
   const { status, body, retryAfter } = errorResponse(error);
-  if (reply.sent) return;
+  if (reply.sent) return reply;
   if (retryAfter !== undefined) reply.header('Retry-After', String(retryAfter));
-  void reply.code(status).type('application/json; charset=utf-8').send(body);
+  return reply.code(status).type('application/json; charset=utf-8').send(body);
 }
 
 export function validationBody(error: ZodError): ErrorBody {

@@ -62,7 +62,7 @@ export class ApiProxy {
       const result = await this.rpc.call(endpoint, parsed.data, ctx);
       return respond(endpoint, req, reply, result);
     } catch (error) {
-      sendError(reply, error);
+      return sendError(reply, error);
     }
   }
 

@@ -60,7 +60,7 @@ export class WebhookIngress {
       const result = await this.rpc.call(webhookReceivers[service], request, ctx);
       return reply.code(result.status).type(result.contentType || 'text/plain; charset=utf-8').send(result.body ?? '');
     } catch (error) {
-      sendError(reply, error);
+      return sendError(reply, error);
     }
   }
 }
