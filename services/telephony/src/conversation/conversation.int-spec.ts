@@ -1,4 +1,4 @@
-import { api } from '@jarvis/contracts';
+import { api, internalApi } from '@jarvis/contracts';
 import { JSONCodec } from 'nats';
 import { type LoopbackFake, startLoopback } from '@jarvis/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -73,7 +73,7 @@ describe('a call to a premium line', () => {
     expect(messages[0].transcript).toMatch(/Jarvis: Answer \d+\. Anything else\?/);
   });
 
-  it('tells the model the owner’s personality and today’s reminders, asked of chat and calendar with the owner’s context', async () => {
+  it('tells the model the owner’s first name, personality, career, memories, twin and today’s reminders, asked with the owner’s context', async () => {
     const codec = JSONCodec();
     const soon = new Date(Date.now() + 60_000).toISOString();
     const answer = (subject: string, data: unknown) =>
@@ -84,15 +84,31 @@ describe('a call to a premium line', () => {
         { id: 'r1', title: 'Dentist', when: 'today', reminder_time: soon, done: false, created_at: soon },
         { id: 'r2', title: 'Old thing', when: 'last year', reminder_time: '2020-01-01T12:00:00Z', done: false, created_at: soon },
       ]),
+      answer(internalApi.identity.userProfile.subject, { id: 'x', username: 'ann', firstName: 'Ann', lastName: 'Lee', email: null, tier: 'premium' }),
+      answer(api.chat.getCareer.subject, { careerProfile: 'real_estate', careers: [{ id: 'real_estate', name: 'Real Estate Agent', description: 'Showings and offers' }] }),
+      answer(api.chat.memories.subject, [
+        { id: 'm1', type: 'fact', content: 'Ann is selling the house on Elm Street', importance: 9, created_at: soon, tags: [] },
+        { id: 'm2', type: 'fact', content: 'Likes green tea', importance: 2, created_at: soon, tags: [] },
+      ]),
+      answer(api.chat.twin.subject, {
+        samples: ['x'], facts: 'Works from home on Fridays', boundaries: 'Never discuss prices by phone', trained: true,
+        profile: { voice_summary: 'Brief and upbeat', tone_adjectives: ['upbeat'] },
+      }),
     ];
     await h.nc.flush();
     try {
-      const { CallSid } = await premiumCall();
+      const { CallSid, first } = await premiumCall();
+      expect(first.body).toContain("Jarvis, Ann's personal assistant");
       await h.webhook('/turn', { CallSid, SpeechResult: 'Is she free today?' });
       const system = (model.last().body as { messages: { role: string; content: string }[] }).messages[0].content;
       expect(system).toContain('Wise Mentor: Calm and thoughtful');
       expect(system).toContain('Dentist');
       expect(system).not.toContain('Old thing');
+      expect(system).toContain('first name is Ann');
+      expect(system).toContain('Real Estate Agent: Showings and offers');
+      expect(system).toMatch(/selling the house on Elm Street; Likes green tea/);
+      expect(system).toContain('Brief and upbeat');
+      expect(system).toContain('Never discuss prices by phone');
     } finally {
       subs.forEach((s) => s.unsubscribe());
     }

@@ -5,7 +5,7 @@ import { ContactsService } from '../contacts/contacts.service';
 import { ConversationModel } from '../conversation/conversation-model.provider';
 import { ConversationEngine } from '../conversation/conversation.engine';
 import { VOICEMAIL_GREETINGS } from '../owner/greetings.constants';
-import { OwnerContextService } from '../owner/owner-context.service';
+import { type OwnerContext, OwnerContextService } from '../owner/owner-context.service';
 import { PhoneLinesRepository } from '../phone-lines/phone-lines.repository';
 import { PhoneMessagesRepository } from '../phone-messages/phone-messages.repository';
 import { PhoneMessagesService } from '../phone-messages/phone-messages.service';
@@ -26,6 +26,32 @@ export const CALL_SYSTEM_PROMPT =
   'sentences a turn, as words to be spoken aloud. Find out who is calling, why, and whether they want a call back. ' +
   'Never promise anything on the owner\'s behalf (meetings, payments, decisions) that the owner has not approved: say you will pass it on.';
 export const CONVERSATION_GREETING = "Hi, you've reached Jarvis, the personal assistant. How can I help you today?";
+/** The greeting of a conversation, with the owner's first name when known. */
+export function conversationGreeting(owner: Pick<OwnerContext, 'firstName'>): string {
+  return owner.firstName
+    ? `Hi, you've reached Jarvis, ${owner.firstName}'s personal assistant. How can I help you today?`
+    : CONVERSATION_GREETING;
+}
+
+/** The model's instructions for a call: who it speaks for, what it knows of them, and what it may never promise. */
+export function callSystemPrompt(owner: OwnerContext): string {
+  return [
+    CALL_SYSTEM_PROMPT,
+    owner.firstName && `Your owner's first name is ${owner.firstName}.`,
+    owner.personality && `Speak in this personality: ${owner.personality}.`,
+    owner.career && `Your owner's work, which shapes what callers may want: ${owner.career}.`,
+    owner.twin?.voice && `Your owner's own way of speaking, to echo: ${owner.twin.voice}.`,
+    owner.twin?.facts && `Facts about your owner you may share: ${owner.twin.facts}`,
+    owner.twin?.boundaries && `Your owner's boundaries, never to cross: ${owner.twin.boundaries}`,
+    owner.memories.length > 0 &&
+      `What you remember of your owner (use only to understand the caller, never reveal private details): ${owner.memories.join('; ')}.`,
+    owner.todaysReminders.length > 0 &&
+      `The owner's plans today (say only whether they are busy, never the details): ${owner.todaysReminders.join('; ')}.`,
+  ]
+    .filter(Boolean)
+    .join('\n');
+}
+
 /** The plans on which the assistant talks with the caller (doc3: 'AI answers calls'). */
 const CONVERSATION_TIERS = ['premium', 'enterprise'];
 
@@ -66,14 +92,8 @@ export class IncomingCallsService {
     // Without a model the assistant takes a message, as on the free plan.
     if (CONVERSATION_TIERS.includes(line.tier) && this.conversations.available) {
       const owner = await this.owner.forCall(line.userId, line.tier);
-      const systemPrompt = [
-        CALL_SYSTEM_PROMPT,
-        owner.personality && `Speak in this personality: ${owner.personality}.`,
-        owner.todaysReminders.length > 0 &&
-          `The owner's plans today (say only whether they are busy, never the details): ${owner.todaysReminders.join('; ')}.`,
-      ].filter(Boolean).join('\n');
       return this.conversations.start({
-        callSid: params.CallSid, userId: line.userId, systemPrompt, greeting: CONVERSATION_GREETING, turnUrl: this.url('/turn'),
+        callSid: params.CallSid, userId: line.userId, systemPrompt: callSystemPrompt(owner), greeting: conversationGreeting(owner), turnUrl: this.url('/turn'),
       });
     }
     const personality = await this.owner.personality(line.userId, line.tier);
