@@ -8,9 +8,11 @@
 //  4. Streamed chat (Accept: text/event-stream), a model streaming 50 tokens: our time to first token minus the model's.
 //  5. /api/live: 1,000 streams held (the gateway's extra RSS) and one event per user delivered to all of them.
 //  6. A 5 MB request to a service and back (through the JetStream Object Store) against a 100 kB one.
+//  7. Telephony: signed Twilio webhooks in, TwiML out, one call at a time (our p99 with a model answering at once),
+//     then 50 calls at once over 2 telephony replicas, each ending as exactly one phone message.
 // Targets (issues 2, 4 and 7): hop adds <= 2 ms at p50; >= 2,500 req/s and >= 0.5 of in-process; chat overhead
 // < 15 ms p50; all RSS < 1.5 GB; streamed first-token overhead <= 20 ms p50; 1,000 live streams < 100 MB, all
-// delivered < 1 s. BENCH_ONLY=1,4 runs only those sections.
+// delivered < 1 s; a conversation turn's own p99 <= 20 ms (issue 9). BENCH_ONLY=1,4 runs only those sections.
 import { spawn, spawnSync } from 'node:child_process';
 
 import { createRequire } from 'node:module';
@@ -20,6 +22,7 @@ import autocannon from 'autocannon';
 import { benchChat } from '../services/chat/bench/chat-roundtrip.mjs';
 import { benchLargePayload, benchLive, benchStreamTtft, cpuMs } from './bench/gateway-edges.mjs';
 import { startFakeModel } from './bench/fake-model.mjs';
+import { benchTelephony } from './bench/telephony-calls.mjs';
 import { dropDatabase } from './lib/infra.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -59,6 +62,11 @@ const systemEnv = {
   OPENAI_BASE_URL: model.baseURL,
   REMINDER_POLL_MS: '0',
   LOGIN_MAX_ATTEMPTS_PER_IP: '1000000',
+  // Telephony's webhooks are signed over PUBLIC_URL with the account's token; its REST calls go nowhere.
+  PUBLIC_URL: `http://127.0.0.1:${port}`,
+  TWILIO_ACCOUNT_SID: 'ACbench0000000000000000000000000000',
+  TWILIO_AUTH_TOKEN: 'bench-auth-token',
+  TWILIO_BASE_URL: 'http://127.0.0.1:9',
 };
 log(`starting the system on ${baseUrl} (database jarvis_${runId})…`);
 const system = spawn(process.execPath, [join(root, 'scripts/start.mjs')], { cwd: root, env: systemEnv, stdio: ['ignore', 'pipe', 'inherit'] });
@@ -140,6 +148,19 @@ try {
     log('\n6. A request to a service and the same back through the platform RPC (Object Store above 512 kB)');
     const rows = await benchLargePayload({ root, natsUrl: process.env.NATS_URL ?? 'nats://127.0.0.1:4222', prefix: `${runId}big.` });
     console.table(rows);
+  }
+
+  if (runs(7)) {
+    log('\n7. Telephony webhooks: one call at a time, then 50 calls at once over 2 telephony replicas');
+    const owners = await quickUsers(5);
+    const result = await benchTelephony({
+      root, baseUrl, publicUrl: systemEnv.PUBLIC_URL, authToken: systemEnv.TWILIO_AUTH_TOKEN, databaseUrl, env: systemEnv,
+      owners: owners.map((u) => u.id), modelP50: await modelLatency(model.url),
+    });
+    console.table(result.latency);
+    console.table([result.concurrent]);
+    log(`a turn's own p99 ${result.latency[1]['ours p99 (minus model p50)']} ms (target <= 20 ms); ` +
+      `${result.concurrent.exactlyOneMessage} of ${result.concurrent.calls} simultaneous calls ended as exactly one phone message`);
   }
 } finally {
   system.kill('SIGTERM');
