@@ -16,6 +16,11 @@ export interface JobMap {
   'telephony.scenario-run': { scenarioId: string; userId: string };
   /** Send a user's recorded samples to the voice provider and store the resulting voice id (or the failure). */
   'voice.clone-voice': { userId: string; cloneId: string };
+  /**
+   * Deliver one inbox entry on one channel; the job id is `<notificationId>-<channel>`, so a redelivered event or a
+   * second replica queues the channel once.
+   */
+  'notifications.deliver-channel': { notificationId: string; channel: 'push' | 'email' | 'sms' };
 }
 export type JobName = keyof JobMap;
 
@@ -27,6 +32,8 @@ export const QUEUES = {
   callScenarios: 'call-scenarios',
   /** Voice cloning against the provider. */
   voiceClones: 'voice-clones',
+  /** Notification channels (push, e-mail, SMS), each entry and channel a job retried on its own. */
+  notificationChannels: 'notification-channels',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -35,6 +42,7 @@ export const JOB_QUEUES: Record<JobName, QueueName> = {
   'telephony.outbound-call': QUEUES.outboundCalls,
   'telephony.scenario-run': QUEUES.callScenarios,
   'voice.clone-voice': QUEUES.voiceClones,
+  'notifications.deliver-channel': QUEUES.notificationChannels,
 };
 
 /**

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { ServicePlatformModule } from '@jarvis/platform';
+import { QueueModule, ServicePlatformModule } from '@jarvis/platform';
 import { BriefingModule } from './briefing/briefing.module';
 import { notificationsConfig } from './config/notifications.config';
 import { DeliveryModule } from './delivery/delivery.module';
@@ -14,6 +14,8 @@ import { SupportModule } from './support/support.module';
 @Module({
   imports: [
     ServicePlatformModule.forService({ name: 'notifications', config: notificationsConfig, database: { entities: notificationsEntities, migrations: notificationsMigrations } }),
+    // Channel deliveries are queue jobs (BullMQ on Redis): retried with backoff, kept across restarts.
+    QueueModule.forService(),
     SupportModule,
     InboxModule,
     PreferencesModule,

@@ -1,13 +1,14 @@
-import { api, type EventMap, type EventName, type UserProfile } from '@jarvis/contracts';
-import { EventBus } from '@jarvis/platform';
+import { api, type ErrorKind, type EventMap, type EventName, QUEUES, type UserProfile } from '@jarvis/contracts';
+import { EventBus, JobQueue } from '@jarvis/platform';
 import { type ServiceHarness, startServiceHarness, type TestUser } from '@jarvis/testing';
-import type { Subscription } from 'nats';
+import type { Msg, Subscription } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppModule } from './app.module';
 import { DeliveryService } from './delivery/delivery.service';
 import { startPushFake } from './testing/push.fake';
 import { startSmtpFake } from './testing/smtp.fake';
 
+const BACKOFF_MS = 250;
 let h: ServiceHarness;
 let push: Awaited<ReturnType<typeof startPushFake>>;
 let smtp: Awaited<ReturnType<typeof startSmtpFake>>;
@@ -19,7 +20,14 @@ beforeAll(async () => {
   smtp = await startSmtpFake();
   h = await startServiceHarness('notifications', AppModule, {
     label: 'notifications',
-    env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, SUPPORT_EMAIL: 'jarvis@jarvis.test', VAPID_PUBLIC_KEY: undefined, VAPID_PRIVATE_KEY: undefined },
+    env: {
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      SUPPORT_EMAIL: 'jarvis@jarvis.test',
+      VAPID_PUBLIC_KEY: undefined,
+      VAPID_PRIVATE_KEY: undefined,
+      // Channel retries after 250 ms, 500 ms, 1 s instead of 1 s, 2 s, 4 s.
+      NOTIFICATION_RETRY_BACKOFF_MS: String(BACKOFF_MS),
+    },
   });
   // The gateway's identity subject, answering every user as <id>@example.com.
   identity = h.nc.subscribe(`${h.env.natsPrefix}identity.users.profile`, {
@@ -52,6 +60,23 @@ async function inboxOf(user: TestUser, count: number) {
   }
   throw new Error(`inbox never reached ${count}`);
 }
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(20);
+  }
+}
+
+type SmsRequest = { userId: string; to: string; body: string };
+/** Telephony's SMS subject, answered by the test: `answer(msg)` responds (now or later) with `smsSent` or `smsRefused`. */
+const telephonySms = (answer: (msg: Msg, data: SmsRequest) => void) =>
+  h.nc.subscribe(`${h.env.natsPrefix}telephony.sms.deliver`, { callback: (_e, msg) => answer(msg, msg.json<{ data: SmsRequest }>().data) });
+const smsSent = (msg: Msg) => msg.respond(JSON.stringify({ ok: true, data: { sid: 'SM1' } }));
+const smsRefused = (msg: Msg, kind: ErrorKind, message: string) => msg.respond(JSON.stringify({ ok: false, error: { kind, code: kind, message } }));
+const subjectsOf = (mails: string[]) => mails.map((m) => /^Subject: (.*)$/m.exec(m)?.[1]?.trim());
 
 describe('preferences and voice alerts', () => {
   it("answers doc2's defaults, keeps what is saved, and is per user", async () => {
@@ -111,6 +136,8 @@ describe('push', () => {
     expect(row.public_key).toBe(publicKey);
     const replica = await h.startReplica();
     expect(replica.app.get((await import('./push/vapid-keys.service')).VapidKeysService).vapid.publicKey).toBe(publicKey);
+    // Stopped: the restart tests below count on being the only replica.
+    await replica.close();
   });
 
   it('sends an encrypted, VAPID-signed push with a TTL that the subscription’s keys decrypt', async () => {
@@ -211,6 +238,78 @@ describe('SMS through telephony', () => {
   });
 });
 
+describe('channel retries', () => {
+  it('retries a failing channel with backoff until it is delivered once, while the inbox and the other channel go on', async () => {
+    const user = h.newUser();
+    await h.call(api.notifications.pushSubscribe, push.subscription('ok', `r-${user.id}`), user);
+    await h.call(
+      api.notifications.updatePreferences,
+      { sms: { enabled: true, events: ['reminder'], phoneNumber: '+15551234567' }, push: { enabled: true, events: ['reminder'] }, email: { enabled: false, events: [] } },
+      user,
+    );
+    const arrived: number[] = [];
+    const refusedAt: number[] = [];
+    const texts: SmsRequest[] = [];
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    // Telephony hangs on the first attempt, then is down once more, then sends it.
+    const telephony = telephonySms(async (msg, data) => {
+      const attempt = arrived.push(Date.now());
+      if (attempt === 1) await released;
+      if (attempt <= 2) {
+        refusedAt.push(Date.now());
+        return smsRefused(msg, 'SERVICE_UNAVAILABLE', 'Twilio is unavailable');
+      }
+      texts.push(data);
+      smsSent(msg);
+    });
+    try {
+      await publish('evt.calendar.reminder.due', { reminderId: crypto.randomUUID(), userId: user.id, title: 'Feed the cat', dueAt: '' }, `retry-${user.id}`);
+      await until(() => arrived.length === 1, 'the first SMS attempt');
+      // While that attempt hangs, the entry is in the inbox and the push is out.
+      expect(await h.call(api.notifications.list, {}, user)).toHaveLength(1);
+      await until(() => push.received.some((r) => r.path === `/ok/r-${user.id}`), 'the push');
+      release();
+      await h.get(DeliveryService).settled();
+      await sleep(2 * BACKOFF_MS);
+      expect(texts).toEqual([{ userId: user.id, to: '+15551234567', body: 'Reminder: Feed the cat' }]);
+      expect(arrived).toHaveLength(3);
+      // Backoff from each failure: 250 ms, then doubled.
+      expect(arrived[1]! - refusedAt[0]!).toBeGreaterThanOrEqual(BACKOFF_MS - 20);
+      expect(arrived[2]! - refusedAt[1]!).toBeGreaterThanOrEqual(2 * BACKOFF_MS - 20);
+      expect(push.received.filter((r) => r.path === `/ok/r-${user.id}`)).toHaveLength(1);
+    } finally {
+      release();
+      telephony.unsubscribe();
+    }
+  });
+
+  it('does not retry an SMS that telephony refuses outright (a 4xx), and marks the job failed', async () => {
+    const user = h.newUser();
+    await h.call(
+      api.notifications.updatePreferences,
+      { sms: { enabled: true, events: ['reminder'], phoneNumber: '+15550000000' }, push: { enabled: false, events: [] }, email: { enabled: false, events: [] } },
+      user,
+    );
+    let attempts = 0;
+    const telephony = telephonySms((msg) => {
+      attempts++;
+      smsRefused(msg, 'VALIDATION', 'to is not a number we can text');
+    });
+    try {
+      await publish('evt.calendar.reminder.due', { reminderId: crypto.randomUUID(), userId: user.id, title: 'Nope', dueAt: '' }, `refused-${user.id}`);
+      const [entry] = await inboxOf(user, 1);
+      await sleep(2 * BACKOFF_MS);
+      expect(attempts).toBe(1);
+      const job = await h.get(JobQueue).queue(QUEUES.notificationChannels).getJob(`${entry.id}-sms`);
+      expect(await job!.getState()).toBe('failed');
+      expect(job!.failedReason).toMatch(/VALIDATION/);
+    } finally {
+      telephony.unsubscribe();
+    }
+  });
+});
+
 describe('the inbox', () => {
   it("lists newest first, marks read, marks all read and deletes the caller's entries; another user's id is 404", async () => {
     const [alice, bob] = [h.newUser(), h.newUser()];
@@ -237,6 +336,69 @@ describe('the inbox', () => {
 
 // Last: it stops the first replica.
 describe('a consumer that was down', () => {
+  it('delivers each event kind once per enabled channel, with the replica stopped while channels wait for a retry and another started', async () => {
+    const user = h.newUser();
+    const id = user.id;
+    const kinds = ['reminder' as const, 'urgent_message' as const, 'phone_call' as const];
+    await h.call(api.notifications.pushSubscribe, push.subscription('ok', `k-${id}`), user);
+    await h.call(
+      api.notifications.updatePreferences,
+      { sms: { enabled: true, events: kinds, phoneNumber: '+15557654321' }, push: { enabled: true, events: kinds }, email: { enabled: true, events: kinds } },
+      user,
+    );
+    const mailsBefore = smtp.received.length;
+    // Telephony holds the first replica's SMS attempts, fails them as it stops, and sends once another replica runs.
+    let phase: 'hold' | 'down' | 'up' = 'hold';
+    const held: Msg[] = [];
+    const texts: string[] = [];
+    const telephony = telephonySms((msg, data) => {
+      if (phase === 'hold') held.push(msg);
+      else if (phase === 'down') smsRefused(msg, 'SERVICE_UNAVAILABLE', 'Twilio is unavailable');
+      else {
+        texts.push(data.body);
+        smsSent(msg);
+      }
+    });
+    let replica: Awaited<ReturnType<typeof h.startReplica>> | undefined;
+    try {
+      await publish('evt.calendar.reminder.due', { reminderId: `k1-${id}`, userId: id, title: 'Call mom', dueAt: '' }, `k1-${id}`);
+      await publish('evt.telephony.phone-message.received', { phoneMessageId: `k2-${id}`, userId: id, priority: 'urgent' }, `k2-${id}`);
+      await publish('evt.telephony.phone-message.received', { phoneMessageId: `k3-${id}`, userId: id, priority: 'normal' }, `k3-${id}`);
+      await publish('evt.telephony.call.completed', { callId: `k4-${id}`, userId: id, status: 'completed' }, `k4-${id}`);
+      await publish('evt.calendar.booking.confirmed', { bookingId: `k5-${id}`, userId: id, start: '2026-12-01T15:00:00Z', bookerName: 'Ada' }, `k5-${id}`);
+      await publish('evt.billing.payment.failed', { userId: id, invoiceId: `k6-${id}` }, `k6-${id}`);
+      // Every event made its entry and queued its channels; each SMS job is in its first attempt.
+      await until(() => held.length === 6, 'six SMS attempts');
+      phase = 'down';
+      const stopping = h.service.close();
+      for (const msg of held) smsRefused(msg, 'SERVICE_UNAVAILABLE', 'Twilio is unavailable');
+      await stopping;
+      expect(texts).toEqual([]);
+      // While no replica runs: one more event, and the SMS retries fall due with nobody to run them.
+      await publish('evt.calendar.reminder.due', { reminderId: `k7-${id}`, userId: id, title: 'Water plants', dueAt: '' }, `k7-${id}`);
+      await sleep(2 * BACKOFF_MS);
+      phase = 'up';
+      replica = await h.startReplica();
+      const list = await inboxOf(user, 7);
+      await replica.app.get(DeliveryService).settled();
+      await sleep(2 * BACKOFF_MS);
+      await replica.app.get(DeliveryService).settled();
+
+      expect(list).toHaveLength(7);
+      expect(await h.call(api.notifications.list, {}, user)).toHaveLength(7);
+      expect(list.map((n) => n.type).sort()).toEqual(['payment_failed', 'phone_call', 'phone_call', 'reminder', 'reminder', 'reminder', 'urgent_message']);
+      const pushed = push.received.filter((r) => r.path === `/ok/k-${id}`).map((r) => (r.payload as { notificationId: string }).notificationId);
+      expect(pushed.sort()).toEqual(list.map((n) => n.id).sort());
+      const mails = smtp.received.slice(mailsBefore).filter((m) => m.includes(`${id}@example.com`));
+      expect(subjectsOf(mails).sort()).toEqual(list.map((n) => `Jarvis: ${n.title}`).sort());
+      expect(texts.sort()).toEqual(list.map((n) => `${n.title}: ${n.message}`).sort());
+    } finally {
+      telephony.unsubscribe();
+      // The next test wants the consumer down again.
+      await replica?.close();
+    }
+  });
+
   it('catches up on the events published while it was away, once each, and tells of a failed payment', async () => {
     const user = h.newUser();
     await h.service.close();

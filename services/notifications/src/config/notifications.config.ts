@@ -12,6 +12,11 @@ export const notificationsConfigSchema = infraConfigSchema.extend({
   SUPPORT_EMAIL: optionalSecret.refine((v) => v === undefined || /^[^@\s]+@[^@\s]+$/.test(v), 'must be an e-mail address'),
   /** How often each replica looks for wake-up briefings that are due, in ms; 0 turns the poller off here. */
   VOICE_BRIEFING_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
+  /**
+   * Wait before a failed channel delivery (push, e-mail, SMS) is tried again, in ms; doubled at each next attempt.
+   * The retries are queue jobs on Redis, so they survive a restart.
+   */
+  NOTIFICATION_RETRY_BACKOFF_MS: z.coerce.number().int().min(1).max(600_000).default(1_000),
   /** Web push signing keys (base64url); both unset: a pair is generated once and kept in the schema. */
   VAPID_PUBLIC_KEY: optionalSecret,
   VAPID_PRIVATE_KEY: optionalSecret,

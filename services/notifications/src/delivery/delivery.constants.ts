@@ -1,4 +1,4 @@
-import type { EventEnvelope, EventName, NOTIFICATION_EVENTS } from '@jarvis/contracts';
+import type { EventEnvelope, EventName, JobMap, NOTIFICATION_EVENTS } from '@jarvis/contracts';
 
 export type NotificationKind = (typeof NOTIFICATION_EVENTS)[number];
 
@@ -52,6 +52,13 @@ export const ENTRY_OF = {
 
 export type ConsumedEvent = keyof typeof ENTRY_OF;
 
-/** Attempts per channel and the first backoff (doubling). */
+/** A channel an inbox entry is delivered on, one queue job each. */
+export type Channel = JobMap['notifications.deliver-channel']['channel'];
+
+/**
+ * Runs per channel job, the first included; the first backoff (doubling) is NOTIFICATION_RETRY_BACKOFF_MS, 1 s by
+ * default.
+ */
 export const CHANNEL_ATTEMPTS = 4;
-export const CHANNEL_BACKOFF_MS = 1_000;
+/** Channel jobs one replica sends at once (network waits, not CPU). */
+export const CHANNEL_CONCURRENCY = 10;

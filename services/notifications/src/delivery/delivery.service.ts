@@ -1,35 +1,37 @@
-import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { type EventEnvelope, internalApi, type RequestContext } from '@jarvis/contracts';
-import { createLogger, EventBus, LiveEvents, RpcClient, runOnce } from '@jarvis/platform';
+import { type BeforeApplicationShutdown, Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { type EventEnvelope, QUEUES } from '@jarvis/contracts';
+import { EventBus, JobQueue, LiveEvents, runOnce } from '@jarvis/platform';
 import { DataSource } from 'typeorm';
+import { NOTIFICATIONS_CONFIG, type NotificationsConfig } from '../config/notifications.config';
 import type { NotificationEntity } from '../inbox/entities/notification.entity';
 import { InboxRepository } from '../inbox/inbox.repository';
 import { PreferencesService } from '../preferences/preferences.service';
-import { PushService } from '../push/push.service';
-import { CHANNEL_ATTEMPTS, CHANNEL_BACKOFF_MS, type ConsumedEvent, ENTRY_OF, type NotificationKind } from './delivery.constants';
+import { CHANNEL_ATTEMPTS, type Channel, type ConsumedEvent, ENTRY_OF, type NotificationKind } from './delivery.constants';
 import { EmailChannel } from './email.channel';
 
-const log = createLogger('delivery');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * Turns events of other services into exactly one inbox entry each (durable JetStream consumers, runOnce on the
- * event id), tells the user's browsers, then delivers the entry on every channel the user's preferences enable for
- * its kind. Channels run independently, each retried with backoff; none blocks the inbox or the others.
+ * event id), tells the user's browsers, then queues one `notifications.deliver-channel` job for every channel the
+ * user's preferences enable for its kind. The jobs live in Redis: each channel is retried with backoff on its own,
+ * by any replica and after a restart, and none blocks the inbox or the others.
  */
 @Injectable()
-export class DeliveryService implements OnApplicationBootstrap {
-  private readonly running = new Set<Promise<unknown>>();
+export class DeliveryService implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  /** Events being turned into an entry and its jobs in this process. */
+  private readonly receiving = new Set<Promise<void>>();
+  private stopping = false;
 
   constructor(
     private readonly events: EventBus,
     private readonly dataSource: DataSource,
     private readonly inbox: InboxRepository,
     private readonly preferences: PreferencesService,
-    private readonly push: PushService,
     private readonly email: EmailChannel,
-    private readonly rpc: RpcClient,
     private readonly live: LiveEvents,
+    private readonly jobs: JobQueue,
+    @Inject(NOTIFICATIONS_CONFIG) private readonly config: NotificationsConfig,
   ) {}
 
   async onApplicationBootstrap() {
@@ -38,60 +40,69 @@ export class DeliveryService implements OnApplicationBootstrap {
     }
   }
 
-  /** Deliveries still running (tests wait for them). */
-  async settled() {
-    while (this.running.size) await Promise.allSettled([...this.running]);
+  beforeApplicationShutdown() {
+    this.stopping = true;
+  }
+
+  /**
+   * Resolves once the events this process is receiving are queued and the channel queue (every replica's) has no job
+   * waiting, delayed for a retry or running (tests wait for it). A stopped process only waits for its own events.
+   */
+  async settled(timeoutMs = 30_000) {
+    while (this.receiving.size) await Promise.allSettled([...this.receiving]);
+    if (this.stopping) return;
+    const queue = this.jobs.queue(QUEUES.notificationChannels);
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const counts = await queue.getJobCounts('waiting', 'delayed', 'active', 'prioritized');
+      if (Object.values(counts).every((n) => n === 0)) return;
+      if (Date.now() > deadline) throw new Error(`notification channels still pending after ${timeoutMs} ms: ${JSON.stringify(counts)}`);
+      await sleep(25);
+    }
   }
 
   async receive(event: EventEnvelope) {
+    const task = this.makeEntry(event);
+    this.receiving.add(task);
+    try {
+      await task;
+    } finally {
+      this.receiving.delete(task);
+    }
+  }
+
+  private async makeEntry(event: EventEnvelope) {
     const entry = (ENTRY_OF[event.name as ConsumedEvent] as (e: EventEnvelope) => ReturnType<(typeof ENTRY_OF)[ConsumedEvent]>)(event);
     const { channelKind, ...fields } = entry;
+    const sourceKey = `${event.name}:${event.id}`;
     let created: NotificationEntity | null = null;
     await runOnce(this.dataSource, 'notifications', 'inbox', event.id, async (manager) => {
-      created = await this.inbox.add({ ...fields, sourceKey: `${event.name}:${event.id}` }, manager);
+      created = await this.inbox.add({ ...fields, sourceKey }, manager);
     });
-    if (!created) return;
-    const row: NotificationEntity = created;
-    this.live.publish(row.userId, 'notifications', { id: row.id });
-    const task = this.fanOut(row, channelKind ?? (row.type as NotificationKind)).finally(() => this.running.delete(task));
-    this.running.add(task);
+    const fresh = created as NotificationEntity | null;
+    // A delivery of this event that made the entry may have stopped before its jobs were queued (the event was not
+    // acknowledged, so here it is again): queue them now. When they were queued, the same job ids add nothing.
+    const row = fresh ?? (await this.inbox.bySource(fields.userId, sourceKey));
+    if (!row) return;
+    if (fresh) this.live.publish(row.userId, 'notifications', { id: row.id });
+    await this.queueChannels(row, channelKind ?? (row.type as NotificationKind));
   }
 
-  private async fanOut(row: NotificationEntity, kind: NotificationKind) {
+  /** One job per channel enabled for the kind, by the preferences as they are now. */
+  private async queueChannels(row: NotificationEntity, kind: NotificationKind) {
     const prefs = await this.preferences.get(row.userId);
-    const ctx: RequestContext = { userId: row.userId, tier: 'free', requestId: `notification-${row.id}` };
-    const channels: [string, () => Promise<unknown>][] = [];
-    if (prefs.push.enabled && prefs.push.events.includes(kind)) {
-      channels.push(['push', () => this.push.deliver(row.userId, { title: row.title, body: row.message, url: '/', tag: row.type, notificationId: row.id })]);
-    }
-    if (prefs.email.enabled && prefs.email.events.includes(kind) && this.email.configured) {
-      channels.push(['email', () => this.sendEmail(ctx, row)]);
-    }
-    if (prefs.sms.enabled && prefs.sms.events.includes(kind) && prefs.sms.phoneNumber) {
-      const data = { userId: row.userId, to: prefs.sms.phoneNumber, body: `${row.title}: ${row.message}`.slice(0, 1_600) };
-      channels.push(['sms', () => this.rpc.call(internalApi.telephony.deliverSms, data, ctx)]);
-    }
-    await Promise.allSettled(channels.map(([channel, send]) => this.withRetries(channel, row, send)));
-  }
-
-  private async sendEmail(ctx: RequestContext, row: NotificationEntity) {
-    const user = await this.rpc.call(internalApi.identity.userProfile, { userId: row.userId }, ctx);
-    if (!user.email) return;
-    await this.email.send(user.email, `Jarvis: ${row.title}`, `${row.message}\n\nOpen Jarvis to see your notifications.`);
-  }
-
-  private async withRetries(channel: string, row: NotificationEntity, send: () => Promise<unknown>) {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await send();
-        return;
-      } catch (error) {
-        if (attempt >= CHANNEL_ATTEMPTS) {
-          log.error({ err: error, channel, notificationId: row.id, userId: row.userId }, 'notification not delivered on this channel');
-          return;
-        }
-        await sleep(CHANNEL_BACKOFF_MS * 2 ** (attempt - 1));
-      }
-    }
+    const channels: Channel[] = [];
+    if (prefs.push.enabled && prefs.push.events.includes(kind)) channels.push('push');
+    if (prefs.email.enabled && prefs.email.events.includes(kind) && this.email.configured) channels.push('email');
+    if (prefs.sms.enabled && prefs.sms.events.includes(kind) && prefs.sms.phoneNumber) channels.push('sms');
+    await Promise.all(
+      channels.map((channel) =>
+        this.jobs.add(
+          'notifications.deliver-channel',
+          { notificationId: row.id, channel },
+          { jobId: `${row.id}-${channel}`, attempts: CHANNEL_ATTEMPTS, backoffMs: this.config.NOTIFICATION_RETRY_BACKOFF_MS },
+        ),
+      ),
+    );
   }
 }

@@ -20,6 +20,16 @@ export class InboxRepository {
     return this.repo().findOneBy({ id, userId });
   }
 
+  /** An entry by id alone, for work queued about it (a channel job); null once the user deleted it. */
+  byId(id: string) {
+    return this.repo().findOneBy({ id });
+  }
+
+  /** The entry a cause made (an event's `<name>:<id>`), if any. */
+  bySource(userId: string, sourceKey: string) {
+    return this.repo().findOneBy({ userId, sourceKey });
+  }
+
   async markRead(userId: string, id: string) {
     await this.repo().update({ id, userId }, { read: true });
     return this.find(userId, id);
