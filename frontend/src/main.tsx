@@ -1,6 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { reloadOnStaleChunks } from './app/reload-on-stale-chunks';
+
+reloadOnStaleChunks();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');

@@ -1,48 +1,43 @@
-import {
-  api,
-  type RequestInputOf,
-  type ResponseOf,
-  type ThemeColor,
-  type ThemeMode,
-  type User,
-} from '@jarvis/contracts';
-import { apiJson, apiRequest } from './client';
+import type { RequestInputOf, ThemeColor, ThemeMode } from '@jarvis/contracts';
+import { api, type Api } from './routes';
+import { callApi } from './client';
 
 const identity = api.identity;
+type Identity = Api['identity'];
 
-export type RegisterInput = RequestInputOf<typeof identity.register>;
-export type LoginInput = RequestInputOf<typeof identity.login>;
+export type RegisterInput = RequestInputOf<Identity['register']>;
+export type LoginInput = RequestInputOf<Identity['login']>;
 
-export function register(input: RegisterInput): Promise<ResponseOf<typeof identity.register>> {
-  return apiJson('POST', identity.register.path, input);
+export function register(input: RegisterInput) {
+  return callApi(identity.register, input);
 }
 
-export function login(input: LoginInput): Promise<ResponseOf<typeof identity.login>> {
-  return apiJson('POST', identity.login.path, input);
+export function login(input: LoginInput) {
+  return callApi(identity.login, input);
 }
 
-export function quickAccess(username: string): Promise<ResponseOf<typeof identity.quickAccess>> {
-  return apiJson('POST', identity.quickAccess.path, { username });
+export function quickAccess(username: string) {
+  return callApi(identity.quickAccess, { username });
 }
 
 export async function logout(): Promise<void> {
-  await apiRequest('POST', identity.logout.path);
+  await callApi(identity.logout);
 }
 
-export function acceptTerms(): Promise<User> {
-  return apiJson('POST', identity.acceptTerms.path);
+export function acceptTerms() {
+  return callApi(identity.acceptTerms);
 }
 
-export function completeOnboarding(): Promise<User> {
-  return apiJson('POST', identity.completeOnboarding.path);
+export function completeOnboarding() {
+  return callApi(identity.completeOnboarding);
 }
 
-export function resetOnboarding(): Promise<User> {
-  return apiJson('POST', identity.resetOnboarding.path);
+export function resetOnboarding() {
+  return callApi(identity.resetOnboarding);
 }
 
-export function saveTheme(choice: { mode: ThemeMode } | { color: ThemeColor }): Promise<User> {
-  return apiJson('POST', identity.theme.path, choice);
+export function saveTheme(choice: { mode: ThemeMode } | { color: ThemeColor }) {
+  return callApi(identity.theme, choice);
 }
 
 /** Google sign-in is a full browser redirect, never a fetch. */

@@ -1,14 +1,15 @@
-import { api, type ResponseOf } from '@jarvis/contracts';
-import { apiJson } from './client';
+import type { ResponseOf } from '@jarvis/contracts';
+import { api, type Api } from './routes';
+import { callApi } from './client';
 
 export type PaidTier = 'premium' | 'enterprise';
 
 export function createCheckoutSession(
   tier: PaidTier,
-): Promise<ResponseOf<typeof api.billing.checkout> | null> {
-  return apiJson('POST', api.billing.checkout.path, { tier });
+): Promise<ResponseOf<Api['billing']['checkout']> | null> {
+  return callApi(api.billing.checkout, { tier });
 }
 
-export function createPortalSession(): Promise<ResponseOf<typeof api.billing.portal> | null> {
-  return apiJson('POST', api.billing.portal.path);
+export function createPortalSession(): Promise<ResponseOf<Api['billing']['portal']> | null> {
+  return callApi(api.billing.portal);
 }

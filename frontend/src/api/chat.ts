@@ -1,13 +1,14 @@
-import {
-  api,
-  type CareerId,
-  type ChatMessage,
-  type PersonalityId,
-  type RequestInputOf,
-  type ResponseOf,
-  type Whisper,
+import type {
+  CareerId,
+  ChatMessage,
+  PersonalityId,
+  RequestInputOf,
+  ResponseOf,
+  Whisper,
 } from '@jarvis/contracts';
-import { apiJson, apiRequest, readJson } from './client';
+import { api, type Api } from './routes';
+import { ApiError, apiRequest, apiRequestReading, callApi, readJson } from './client';
+import { readEventStream } from './sse';
 
 export const WHISPERS_FETCH_ERROR = 'Failed to fetch whispers';
 
@@ -24,25 +25,78 @@ export async function fetchWhispers({ signal }: { signal?: AbortSignal } = {}): 
   return Array.isArray(body) ? (body as Whisper[]) : [];
 }
 
-type Chat = typeof api.chat;
+type Chat = Api['chat'];
 
 export type SendChatRequest = RequestInputOf<Chat['send']>;
 export type SendChatResponse = ResponseOf<Chat['send']>;
 
 /** POST /api/chat: the message with the last 10 messages of history. */
 export function sendChatMessage(body: SendChatRequest): Promise<SendChatResponse> {
-  return apiJson<SendChatResponse>('POST', api.chat.send.path, body);
+  return callApi(api.chat.send, body);
+}
+
+/** The status a failure reported inside a stream carries (the HTTP answer itself was 200). */
+export const STREAM_ERROR_STATUS = 502;
+export const STREAM_ENDED_EARLY = 'The reply stopped before it was complete.';
+
+/**
+ * POST /api/chat asking for a streamed reply (`Accept: text/event-stream`): `onToken` gets each piece of text as
+ * the model writes it; the promise resolves with the same reply as sendChatMessage (the `done` event). An `error`
+ * event or a stream cut short rejects with an ApiError, the server's `{error, code}` as its body. A server that
+ * answers plain JSON (one without streaming) is read as such. The 30 s limit covers the whole stream.
+ */
+export function streamChatMessage(
+  body: SendChatRequest,
+  { onToken, signal }: { onToken: (text: string) => void; signal?: AbortSignal },
+): Promise<SendChatResponse> {
+  return apiRequestReading(
+    'POST',
+    api.chat.send.path,
+    body,
+    { signal, headers: { Accept: 'text/event-stream' } },
+    async (res) => {
+      const type = res.headers.get('content-type') ?? '';
+      if (!type.includes('text/event-stream') || !res.body) return readJson<SendChatResponse>(res);
+      let result: { reply: SendChatResponse } | undefined;
+      let failure: ApiError | undefined;
+      await readEventStream(res.body, (event) => {
+        if (result || failure) return;
+        const data = parseData(event.data);
+        if (event.event === 'token' && typeof data === 'string') onToken(data);
+        else if (event.event === 'done') result = { reply: data as SendChatResponse };
+        else if (event.event === 'error') {
+          failure = new ApiError(STREAM_ERROR_STATUS, `${STREAM_ERROR_STATUS}: ${event.data}`, data);
+        }
+      });
+      if (failure) throw failure;
+      if (!result) throw new ApiError(STREAM_ERROR_STATUS, STREAM_ENDED_EARLY);
+      return result.reply;
+    },
+  );
+}
+
+function parseData(data: string): unknown {
+  try {
+    return JSON.parse(data);
+  } catch {
+    return undefined;
+  }
 }
 
 /** GET /api/chat/messages: the stored conversation, oldest first. */
 export async function fetchChatMessages(): Promise<ChatMessage[]> {
-  const body = await apiJson<unknown>('GET', api.chat.messages.path);
-  return Array.isArray(body) ? (body as ChatMessage[]) : [];
+  const body = await callApi(api.chat.messages);
+  return Array.isArray(body) ? body : [];
+}
+
+/** PUT /api/chat/messages/:id/actions/:index: how running an action of a stored reply ended. */
+export async function saveActionOutcome(messageId: string, index: number, executed: boolean): Promise<void> {
+  await callApi(api.chat.setActionOutcome, { id: messageId, index, executed });
 }
 
 /** POST /api/chat/feedback. */
 export async function sendFeedback(messageId: string, feedbackType: 'like' | 'dislike'): Promise<void> {
-  await apiRequest('POST', api.chat.feedback.path, { messageId, feedbackType });
+  await callApi(api.chat.feedback, { messageId, feedbackType });
 }
 
 /** A personality or career choice as GET /api/personality and /api/career list them. */
@@ -66,29 +120,22 @@ export interface CareerState {
 }
 
 export function fetchPersonality(): Promise<PersonalityState> {
-  return apiJson<PersonalityState>('GET', api.chat.getPersonality.path);
+  return callApi(api.chat.getPersonality);
 }
 
 export function savePersonality(personalityId: PersonalityId): Promise<{ personalityId: PersonalityId }> {
-  return apiJson('POST', api.chat.setPersonality.path, { personalityId });
+  return callApi(api.chat.setPersonality, { personalityId });
 }
 
 export async function previewPersonality(personalityId: PersonalityId, message?: string): Promise<string> {
-  const body = await apiJson<ResponseOf<Chat['previewPersonality']>>(
-    'POST',
-    api.chat.previewPersonality.path,
-    {
-      personalityId,
-      ...(message ? { message } : {}),
-    },
-  );
+  const body = await callApi(api.chat.previewPersonality, { personalityId, ...(message ? { message } : {}) });
   return body?.response ?? '';
 }
 
 export function fetchCareer(): Promise<CareerState> {
-  return apiJson<CareerState>('GET', api.chat.getCareer.path);
+  return callApi(api.chat.getCareer);
 }
 
 export function saveCareer(careerProfile: CareerId): Promise<{ careerProfile: CareerId }> {
-  return apiJson('POST', api.chat.setCareer.path, { careerProfile });
+  return callApi(api.chat.setCareer, { careerProfile });
 }

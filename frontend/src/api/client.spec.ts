@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  requestOf,
   ApiError,
   apiJson,
   apiRequest,
@@ -150,5 +151,26 @@ describe('fetchWhispers', () => {
     await expect(fetchWhispers()).resolves.toEqual([{ id: 'w1', text: 'Plan your week', type: 'planning' }]);
     fakeFetch(() => new Response('{"whispers":[]}', { status: 200 }));
     await expect(fetchWhispers()).resolves.toEqual([]);
+  });
+});
+
+describe('callApi', () => {
+  const route = (method: 'GET' | 'POST', path: string) => ({ method, path });
+
+  it('fills path params and sends the other fields of a GET as the query, blanks left out', () => {
+    expect(
+      requestOf(route('GET', '/api/weather/forecast/:location'), { location: 'São Paulo', days: 3, x: '' }),
+    ).toEqual({
+      url: '/api/weather/forecast/S%C3%A3o%20Paulo?days=3',
+      body: undefined,
+    });
+  });
+
+  it('sends the other fields of a POST as the JSON body, and no body when none are left', () => {
+    expect(requestOf(route('POST', '/api/reminders/:id'), { id: 'r1', done: true })).toEqual({
+      url: '/api/reminders/r1',
+      body: { done: true },
+    });
+    expect(requestOf(route('POST', '/api/email/:messageId/trash'), { messageId: 'm1' }).body).toBeUndefined();
   });
 });

@@ -1,3 +1,6 @@
+import type { RequestInputOf, ResponseOf } from '@jarvis/contracts';
+import { buildPath, type Route } from './routes';
+
 /**
  * The one HTTP client of the web app (doc1 §7, doc3 §7 "Common request behaviour").
  * Every screen goes through `apiRequest` or the default query function built on it.
@@ -80,6 +83,20 @@ export async function apiRequest(
   data?: unknown,
   options: RequestOptions = {},
 ): Promise<Response> {
+  return apiRequestReading(method, url, data, options, async (res) => res);
+}
+
+/**
+ * apiRequest whose 30 s limit and abort also cover reading the body with `read`: a streamed reply must finish
+ * within the limit, and a cancelled call stops reading it. `read` gets the signal that aborts the body.
+ */
+export async function apiRequestReading<T>(
+  method: HttpMethod,
+  url: string,
+  data: unknown,
+  options: RequestOptions,
+  read: (res: Response, signal: AbortSignal) => Promise<T>,
+): Promise<T> {
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -102,7 +119,7 @@ export async function apiRequest(
       signal: controller.signal,
     });
     await throwIfResNotOk(res);
-    return res;
+    return await read(res, controller.signal);
   } catch (error) {
     if (timedOut) throw new ApiError(TIMEOUT_STATUS, TIMEOUT_MESSAGE);
     throw error;
@@ -159,4 +176,50 @@ export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }) {
       throw error;
     }
   };
+}
+
+type EndpointOf<R> = R extends Route<infer E> ? E : never;
+/** What `callApi` takes for a route: the request fields of its declaration (path params, query or body). */
+export type InputOf<R> = RequestInputOf<EndpointOf<R>>;
+/** What `callApi` resolves with for a route: the response type of its declaration. */
+export type OutputOf<R> = ResponseOf<EndpointOf<R>>;
+/** The input may be left out when the endpoint reads none. */
+type InputArgs<R> =
+  Record<string, never> extends InputOf<R>
+    ? [input?: InputOf<R>, options?: RequestOptions]
+    : [input: InputOf<R>, options?: RequestOptions];
+
+function queryString(fields: Record<string, unknown>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(fields)) {
+    if (value !== undefined && value !== null && String(value).trim() !== '') search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+/**
+ * The URL and body of a call: `:params` of the path are filled from `input`; a GET sends the other fields as the
+ * query (blank ones left out), any other method as the JSON body (none when nothing is left).
+ */
+export function requestOf(route: Route, input: object = {}): { url: string; body: unknown } {
+  const rest: Record<string, unknown> = { ...input };
+  const params: Record<string, string | number> = {};
+  for (const [, name] of route.path.matchAll(/:([A-Za-z0-9_]+)/g)) {
+    params[name] = rest[name] as string | number;
+    delete rest[name];
+  }
+  const path = buildPath(route.path, params);
+  if (route.method === 'GET') return { url: `${path}${queryString(rest)}`, body: undefined };
+  return { url: path, body: Object.keys(rest).length > 0 ? rest : undefined };
+}
+
+/**
+ * Calls one endpoint of libs/contracts: method and path from the routes table (`api.<area>.<name>`), request and
+ * response types from its declaration. Resolves with the JSON body (null when empty).
+ */
+export async function callApi<R extends Route>(route: R, ...args: InputArgs<R>): Promise<OutputOf<R>> {
+  const [input, options] = args as [object | undefined, RequestOptions | undefined];
+  const { url, body } = requestOf(route, input ?? {});
+  return apiJson<OutputOf<R>>(route.method, url, body, options);
 }

@@ -1,51 +1,44 @@
-import {
-  api,
-  buildPath,
-  type Conversation,
-  type RecoverableConversation,
-  type SharedConversation,
+import type {
+  Conversation,
+  RecoverableConversation,
+  RequestInputOf,
+  SharedConversation,
 } from '@jarvis/contracts';
-import { apiJson, apiRequest } from './client';
+import { api, type Api } from './routes';
+import { callApi } from './client';
+
+export type NewConversation = RequestInputOf<Api['chat']['saveConversation']>;
 
 /** POST /api/conversations {title, description, messageIds}. */
-export function saveConversation(input: {
-  title: string;
-  description?: string;
-  messageIds: string[];
-}): Promise<Conversation> {
-  return apiJson<Conversation>('POST', api.chat.saveConversation.path, input);
+export function saveConversation(input: NewConversation): Promise<Conversation> {
+  return callApi(api.chat.saveConversation, input);
 }
 
 export async function fetchConversations(): Promise<Conversation[]> {
-  const body = await apiJson<unknown>('GET', api.chat.conversations.path);
-  return Array.isArray(body) ? (body as Conversation[]) : [];
+  const body = await callApi(api.chat.conversations);
+  return Array.isArray(body) ? body : [];
 }
 
 export async function deleteConversation(id: string): Promise<void> {
-  await apiRequest('DELETE', buildPath(api.chat.deleteConversation.path, { id }));
+  await callApi(api.chat.deleteConversation, { id });
 }
 
-/** POST /api/conversations/{id}/share {isPublic}: answers isPublic and the share token. */
+/** POST /api/conversations/:id/share {isPublic}: answers isPublic and the share token. */
 export function shareConversation(id: string, isPublic: boolean) {
-  return apiJson<{ isPublic: boolean; shareToken: string | null }>(
-    'POST',
-    buildPath(api.chat.shareConversation.path, { id }),
-    { isPublic },
-  );
+  return callApi(api.chat.shareConversation, { id, isPublic });
 }
 
 export async function searchRecoverable(title: string): Promise<RecoverableConversation[]> {
-  const url = `${api.chat.recoverSearch.path}?${new URLSearchParams({ title })}`;
-  const body = await apiJson<unknown>('GET', url);
-  return Array.isArray(body) ? (body as RecoverableConversation[]) : [];
+  const body = await callApi(api.chat.recoverSearch, { title });
+  return Array.isArray(body) ? body : [];
 }
 
-/** POST /api/conversations/recover/claim/{id} with an empty body. */
+/** POST /api/conversations/recover/claim/:id. */
 export function claimConversation(id: string): Promise<Conversation> {
-  return apiJson<Conversation>('POST', buildPath(api.chat.recoverClaim.path, { id }), {});
+  return callApi(api.chat.recoverClaim, { id });
 }
 
-/** GET /api/shared/{shareToken}: public. */
+/** GET /api/shared/:shareToken: public. */
 export function fetchSharedConversation(shareToken: string): Promise<SharedConversation> {
-  return apiJson<SharedConversation>('GET', buildPath(api.chat.shared.path, { shareToken }));
+  return callApi(api.chat.shared, { shareToken });
 }

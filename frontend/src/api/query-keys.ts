@@ -1,4 +1,4 @@
-import { api } from '@jarvis/contracts';
+import { api } from './routes';
 
 /**
  * Every query key of the app. A key is the GET path (plus extra parts joined with '/'),
@@ -9,7 +9,9 @@ export const queryKeys = {
   whispers: [api.chat.whispers.path] as const,
   reminders: [api.calendar.reminders.path] as const,
   phoneMessages: [api.telephony.phoneMessages.path] as const,
+  smsDraft: [api.telephony.smsDraft.path] as const,
   callQueue: [api.telephony.callQueue.path] as const,
+  contacts: [api.telephony.contacts.path] as const,
   notifications: [api.notifications.list.path] as const,
   emailStatus: [api.mail.status.path] as const,
   chatMessages: [api.chat.messages.path] as const,

@@ -1,19 +1,20 @@
-import { api, buildPath, type Reminder, type RequestInputOf } from '@jarvis/contracts';
-import { apiJson, apiRequest } from './client';
+import type { Reminder, RequestInputOf } from '@jarvis/contracts';
+import { api, type Api } from './routes';
+import { callApi } from './client';
 
-export type NewReminder = RequestInputOf<typeof api.calendar.createReminder>;
+export type NewReminder = RequestInputOf<Api['calendar']['createReminder']>;
 
 /** POST /api/reminders {title, when, reminder_time?}. */
 export function createReminder(reminder: NewReminder): Promise<Reminder> {
-  return apiJson<Reminder>('POST', api.calendar.createReminder.path, reminder);
+  return callApi(api.calendar.createReminder, reminder);
 }
 
-/** PUT /api/reminders/{id} {done}. */
+/** PUT /api/reminders/:id {done}. */
 export function setReminderDone(id: string, done: boolean): Promise<Reminder> {
-  return apiJson<Reminder>('PUT', buildPath(api.calendar.updateReminder.path, { id }), { done });
+  return callApi(api.calendar.updateReminder, { id, done });
 }
 
-/** DELETE /api/reminders/{id}. */
+/** DELETE /api/reminders/:id. */
 export async function deleteReminder(id: string): Promise<void> {
-  await apiRequest('DELETE', buildPath(api.calendar.deleteReminder.path, { id }));
+  await callApi(api.calendar.deleteReminder, { id });
 }

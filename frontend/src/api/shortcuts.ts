@@ -1,5 +1,6 @@
-import { api, buildPath, type QuickResponseShortcut } from '@jarvis/contracts';
-import { apiJson, apiRequest } from './client';
+import type { QuickResponseShortcut } from '@jarvis/contracts';
+import { api } from './routes';
+import { callApi } from './client';
 
 export interface ShortcutInput {
   name: string;
@@ -9,18 +10,18 @@ export interface ShortcutInput {
 }
 
 export async function fetchShortcuts(): Promise<QuickResponseShortcut[]> {
-  const body = await apiJson<unknown>('GET', api.chat.shortcuts.path);
-  return Array.isArray(body) ? (body as QuickResponseShortcut[]) : [];
+  const body = await callApi(api.chat.shortcuts);
+  return Array.isArray(body) ? body : [];
 }
 
 export function createShortcut(input: ShortcutInput): Promise<QuickResponseShortcut> {
-  return apiJson<QuickResponseShortcut>('POST', api.chat.createShortcut.path, input);
+  return callApi(api.chat.createShortcut, input);
 }
 
 export function updateShortcut(id: string, input: ShortcutInput): Promise<QuickResponseShortcut> {
-  return apiJson<QuickResponseShortcut>('PUT', buildPath(api.chat.updateShortcut.path, { id }), input);
+  return callApi(api.chat.updateShortcut, { id, ...input });
 }
 
 export async function deleteShortcut(id: string): Promise<void> {
-  await apiRequest('DELETE', buildPath(api.chat.deleteShortcut.path, { id }));
+  await callApi(api.chat.deleteShortcut, { id });
 }

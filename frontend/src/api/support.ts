@@ -1,9 +1,10 @@
-import { api, type RequestInputOf } from '@jarvis/contracts';
-import { apiRequest } from './client';
+import type { RequestInputOf } from '@jarvis/contracts';
+import { api, type Api } from './routes';
+import { callApi } from './client';
 
-export type ContactMessage = RequestInputOf<typeof api.notifications.contact>;
+export type ContactMessage = RequestInputOf<Api['notifications']['contact']>;
 
 /** POST /api/contact: a support message (owned by the notifications service). */
 export async function sendContactMessage(message: ContactMessage): Promise<void> {
-  await apiRequest('POST', api.notifications.contact.path, message);
+  await callApi(api.notifications.contact, message);
 }

@@ -1,15 +1,17 @@
-import { api, type ResponseOf } from '@jarvis/contracts';
-import { apiJson } from './client';
+import type { RequestInputOf, ResponseOf } from '@jarvis/contracts';
+import { api, type Api } from './routes';
+import { callApi } from './client';
 
-export type TwinState = ResponseOf<typeof api.chat.twin>;
+export type TwinState = ResponseOf<Api['chat']['twin']>;
 export type TwinProfile = NonNullable<TwinState['profile']>;
+export type TwinTraining = RequestInputOf<Api['chat']['trainTwin']>;
 
 /** GET /api/twin. */
 export function fetchTwin(): Promise<TwinState> {
-  return apiJson<TwinState>('GET', api.chat.twin.path);
+  return callApi(api.chat.twin);
 }
 
 /** POST /api/twin/train {samples, facts, boundaries}. */
-export function trainTwin(input: { samples: string[]; facts: string; boundaries: string }) {
-  return apiJson<ResponseOf<typeof api.chat.trainTwin>>('POST', api.chat.trainTwin.path, input);
+export function trainTwin(input: TwinTraining) {
+  return callApi(api.chat.trainTwin, input);
 }

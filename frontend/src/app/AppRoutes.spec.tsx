@@ -11,39 +11,48 @@ afterEach(() => {
 });
 
 describe('routes', () => {
-  it('shows the landing page to a visitor at /', () => {
+  it('shows the landing page to a visitor at /', async () => {
     renderWithProviders(<AppRoutes />, { user: null, route: '/' });
-    expect(screen.getByTestId('landing-page')).toBeInTheDocument();
+    expect(await screen.findByTestId('landing-page')).toBeInTheDocument();
     expect(screen.queryByTestId('main-app')).not.toBeInTheDocument();
   });
 
-  it('shows the landing page while the user is still loading', () => {
+  it('shows the landing page while the user is still loading, after a short wait without a flash', async () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(() => new Promise(() => undefined)),
     );
     renderWithProviders(<AppRoutes />, { route: '/' });
-    expect(screen.getByTestId('landing-page')).toBeInTheDocument();
+    expect(screen.getByTestId('loading-state')).toBeInTheDocument();
+    expect(screen.queryByTestId('landing-page')).not.toBeInTheDocument();
+    expect(await screen.findByTestId('landing-page')).toHaveAttribute('aria-busy', 'true');
   });
 
-  it('shows the main app to a signed-in user at /', () => {
+  it('goes straight to the main app when the user loads quickly, never loading the landing page', async () => {
+    vi.stubGlobal('fetch', vi.fn(routeFetch({ 'GET /api/auth/user': { body: testUser } }).fetch));
+    renderWithProviders(<AppRoutes />, { route: '/' });
+    expect(await screen.findByTestId('main-app')).toBeInTheDocument();
+    expect(screen.queryByTestId('landing-page')).not.toBeInTheDocument();
+  });
+
+  it('shows the main app to a signed-in user at /', async () => {
     renderWithProviders(<AppRoutes />, { user: testUser, route: '/' });
-    expect(screen.getByTestId('main-app')).toBeInTheDocument();
+    expect(await screen.findByTestId('main-app')).toBeInTheDocument();
   });
 
-  it('falls to the 404 page for an unknown path', () => {
+  it('falls to the 404 page for an unknown path', async () => {
     renderWithProviders(<AppRoutes />, { user: null, route: '/no-such-page' });
-    expect(screen.getByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
     expect(screen.getByText('Did you forget to add the page to the router?')).toBeInTheDocument();
     expect(document.title).toBe('404 Page Not Found');
   });
 
-  it('routes /orb only for a signed-in user', () => {
+  it('routes /orb only for a signed-in user', async () => {
     const visitor = renderWithProviders(<AppRoutes />, { user: null, route: '/orb' });
-    expect(screen.getByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
     visitor.unmount();
     renderWithProviders(<AppRoutes />, { user: testUser, route: '/orb' });
-    expect(screen.getByRole('heading', { name: 'Voice Orb' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Voice Orb' })).toBeInTheDocument();
   });
 
   it.each([
@@ -58,8 +67,8 @@ describe('routes', () => {
     ['/account', 'Account'],
     ['/shared', 'Share Jarvis'],
     ['/login', 'Welcome to Jarvis'],
-  ])('routes %s to its page', (route, heading) => {
+  ])('routes %s to its page', async (route, heading) => {
     renderWithProviders(<AppRoutes />, { user: null, route });
-    expect(screen.getByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
   });
 });

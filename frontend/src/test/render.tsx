@@ -2,8 +2,9 @@ import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import type { User } from '@jarvis/contracts';
-import { getQueryFn } from '../api/client';
+import type { Contact, Reminder, User } from '@jarvis/contracts';
+import { getQueryFn, type OutputOf } from '../api/client';
+import { buildPath, type Route } from '../api/routes';
 import { queryKeys } from '../api/query-keys';
 import { ToastProvider } from '../components/toast/ToastProvider';
 import { ThemeSettingsProvider } from '../theme/ThemeSettingsProvider';
@@ -26,6 +27,31 @@ export const testUser: User = {
   themeColor: 'blue',
   createdAt: '2025-10-10T00:00:00.000Z',
 };
+
+/** A reminder as GET /api/reminders answers it; `overrides` for what a test is about. */
+export function testReminder(overrides: Partial<Reminder> = {}): Reminder {
+  return {
+    id: 'r1',
+    title: 'call mom',
+    when: '2025-10-11T21:00:00.000Z',
+    reminder_time: null,
+    done: false,
+    created_at: '2025-10-10T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A contact as GET /api/contacts answers it; `overrides` for what a test is about. */
+export function testContact(overrides: Partial<Contact> = {}): Contact {
+  return {
+    id: '00000000-0000-4000-8000-00000000c001',
+    name: 'Ann Smith',
+    phone_number: '+15551234567',
+    email: 'ann@example.com',
+    notes: 'Sister',
+    ...overrides,
+  };
+}
 
 /** A query client for tests: no retries, and the current user preset (null = visitor, undefined = not loaded). */
 export function testQueryClient(user?: User | null) {
@@ -57,10 +83,36 @@ export function renderWithProviders(
   return { ...result, queryClient };
 }
 
+export interface FakeAnswer {
+  status?: number;
+  body?: unknown;
+}
+export type FakeRoutes = Record<string, FakeAnswer | (() => FakeAnswer)>;
+
+/**
+ * The fake API's answer for one endpoint (`api.<area>.<name>`, path params from `params`): `body` is typed by the
+ * endpoint's declared response, so a fake that drifts from the contract fails to compile. Spread into routeFetch.
+ */
+export function answer<R extends Route>(
+  route: R,
+  body: OutputOf<R>,
+  { params, status }: { params?: Record<string, string | number>; status?: number } = {},
+): FakeRoutes {
+  return { [`${route.method} ${buildPath(route.path, params)}`]: { status, body } };
+}
+
+/** The gateway's failure body for one endpoint: `{ error, code }` and any extra fields. */
+export function failure<R extends Route>(
+  route: R,
+  status: number,
+  body: { error: string; code: string; [field: string]: unknown },
+  { params }: { params?: Record<string, string | number> } = {},
+): FakeRoutes {
+  return { [`${route.method} ${buildPath(route.path, params)}`]: { status, body } };
+}
+
 /** A fake fetch answering by "METHOD path"; unknown calls answer 503 like an unbuilt service. */
-export function routeFetch(
-  routes: Record<string, { status?: number; body?: unknown } | (() => { status?: number; body?: unknown })>,
-) {
+export function routeFetch(routes: FakeRoutes) {
   const calls: { method: string; path: string; body: unknown }[] = [];
   const fetch = async (input: string, init: RequestInit = {}) => {
     const method = (init.method ?? 'GET').toUpperCase();

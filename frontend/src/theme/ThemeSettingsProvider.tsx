@@ -1,11 +1,8 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { useQueryClient } from '@tanstack/react-query';
-import type { ThemeColor, ThemeMode, User } from '@jarvis/contracts';
-import { saveTheme } from '../api/auth';
-import { queryKeys } from '../api/query-keys';
-import { useCurrentUser } from '../features/auth/use-current-user';
+import type { ThemeColor, ThemeMode } from '@jarvis/contracts';
+import { useCurrentUser, useSaveTheme } from '../features/auth/use-current-user';
 import { createAppTheme, DEFAULT_THEME_COLOR, DEFAULT_THEME_MODE } from './theme';
 import { ThemeSettingsContext, type ThemeSettings } from './theme-settings-context';
 
@@ -15,7 +12,7 @@ import { ThemeSettingsContext, type ThemeSettings } from './theme-settings-conte
  */
 export function ThemeSettingsProvider({ children }: { children: ReactNode }) {
   const { user } = useCurrentUser();
-  const queryClient = useQueryClient();
+  const { mutateAsync: saveTheme } = useSaveTheme();
   // A choice made in this page load wins over the user's stored one until the page reloads.
   const [choice, setChoice] = useState<{ mode?: ThemeMode; color?: ThemeColor }>({});
 
@@ -25,13 +22,9 @@ export function ThemeSettingsProvider({ children }: { children: ReactNode }) {
   const persist = useCallback(
     (payload: { mode: ThemeMode } | { color: ThemeColor }) => {
       if (!user) return;
-      saveTheme(payload)
-        .then((saved) => {
-          if (saved) queryClient.setQueryData<User | null>(queryKeys.currentUser, saved);
-        })
-        .catch((error: unknown) => console.error('Failed to save theme', error));
+      saveTheme(payload).catch((error: unknown) => console.error('Failed to save theme', error));
     },
-    [user, queryClient],
+    [user, saveTheme],
   );
 
   const setMode = useCallback(

@@ -19,6 +19,8 @@ export const TOOLTIP_ENTER_NEXT_DELAY_MS = 300;
 export const SIDEBAR_WIDTH = 320;
 /** Under this width the navigation becomes a left drawer (doc1 §9). */
 export const MOBILE_BREAKPOINT_PX = 768;
+/** Narrower than the mobile breakpoint: the navigation becomes a drawer. */
+export const MOBILE_MEDIA_QUERY = `(max-width:${MOBILE_BREAKPOINT_PX - 0.02}px)`;
 
 export function createAppTheme(mode: ThemeMode, color: ThemeColor): Theme {
   const scheme = colorSchemes[color] ?? colorSchemes[DEFAULT_THEME_COLOR];

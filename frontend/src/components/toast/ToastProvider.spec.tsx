@@ -20,15 +20,16 @@ afterEach(() => {
 });
 
 describe('toasts', () => {
-  it('shows one toast at a time, destructive for errors, and hides it after 5 s', () => {
-    vi.useFakeTimers();
+  it('shows one toast at a time, destructive for errors, and hides it after 5 s', async () => {
     render(
       <ToastProvider>
         <Buttons />
       </ToastProvider>,
     );
     fireEvent.click(screen.getByText('first'));
-    expect(screen.getByText('First')).toBeInTheDocument();
+    // The first toast loads the snackbar's code.
+    expect(await screen.findByText('First')).toBeInTheDocument();
+    vi.useFakeTimers();
     fireEvent.click(screen.getByText('second'));
     expect(screen.queryByText('First')).not.toBeInTheDocument();
     expect(screen.getAllByTestId('toast')).toHaveLength(1);
@@ -42,14 +43,16 @@ describe('toasts', () => {
     expect(screen.queryByText('Broken')).not.toBeInTheDocument();
   });
 
-  it("sits in the 'Notification' region and F8 focuses it", () => {
+  it("sits in the 'Notification' region and F8 focuses it", async () => {
     render(
       <ToastProvider>
         <Buttons />
       </ToastProvider>,
     );
     fireEvent.click(screen.getByText('second'));
-    expect(screen.getByRole('region', { name: 'Notification' })).toContainElement(screen.getByTestId('toast'));
+    expect(screen.getByRole('region', { name: 'Notification' })).toContainElement(
+      await screen.findByTestId('toast'),
+    );
     fireEvent.keyDown(window, { key: 'F8' });
     expect(screen.getByTestId('toast')).toHaveFocus();
   });

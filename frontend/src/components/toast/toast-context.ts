@@ -1,5 +1,8 @@
 import { createContext, useContext } from 'react';
 
+/** How long a toast shows unless it says otherwise (doc1 §9). */
+export const TOAST_DURATION_MS = 5_000;
+
 export interface ToastInput {
   title: string;
   description?: string;

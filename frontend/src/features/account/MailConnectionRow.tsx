@@ -1,21 +1,19 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { serverMessageOr } from '../../api/client';
-import { disconnectEmail, fetchEmailAuthUrl } from '../../api/mail';
-import { queryKeys } from '../../api/query-keys';
+import { fetchEmailAuthUrl } from '../../api/mail';
 import { useToast } from '../../components/toast/toast-context';
-import { useEmailStatus } from '../emails/use-email-status';
+import { useDisconnectEmail, useEmailStatus } from '../emails/use-email-status';
 
 /** The mail connection on the account page: connect (redirect to the provider) or disconnect. */
 export function MailConnectionRow() {
   const { data, isLoading, isError } = useEmailStatus();
   const { toast } = useToast();
-  const queryClient = useQueryClient();
+  const disconnectMutation = useDisconnectEmail();
   const [busy, setBusy] = useState(false);
 
   const connect = async () => {
@@ -41,8 +39,7 @@ export function MailConnectionRow() {
   const disconnect = async () => {
     setBusy(true);
     try {
-      await disconnectEmail();
-      await queryClient.invalidateQueries({ queryKey: queryKeys.emailStatus });
+      await disconnectMutation.mutateAsync();
       toast({ title: 'E-mail disconnected' });
     } catch (error) {
       toast({

@@ -5,10 +5,10 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { registerRequest } from '@jarvis/contracts';
-import { login, register } from '../../api/auth';
 import { serverMessageOr, statusOf } from '../../api/client';
 import { browser } from '../../app/browser';
 import { useToast } from '../../components/toast/toast-context';
+import { useLogin, useRegister } from './use-auth-mutations';
 
 type Mode = 'login' | 'register';
 type Field = 'username' | 'password' | 'email';
@@ -21,7 +21,10 @@ export function LoginRegisterForm() {
   const [password, setPassword] = useState('');
   const [email, setEmail] = useState('');
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [busy, setBusy] = useState(false);
+  const login = useLogin();
+  const register = useRegister();
+  // Still busy after a success: the page is reloading.
+  const busy = [login, register].some((m) => m.isPending || m.isSuccess);
 
   const submitLogin = async () => {
     if (!username.trim() || !password) {
@@ -32,9 +35,8 @@ export function LoginRegisterForm() {
       });
       return;
     }
-    setBusy(true);
     try {
-      await login({ username: username.trim(), password });
+      await login.mutateAsync({ username: username.trim(), password });
       browser.assign('/');
     } catch (error) {
       const description =
@@ -42,7 +44,6 @@ export function LoginRegisterForm() {
           ? serverMessageOr(error, 'Too many attempts. Please wait and try again.')
           : 'Invalid username or password';
       toast({ title: 'Login Failed', description, variant: 'destructive' });
-      setBusy(false);
     }
   };
 
@@ -54,9 +55,8 @@ export function LoginRegisterForm() {
       setErrors(next);
       return;
     }
-    setBusy(true);
     try {
-      await register({
+      await register.mutateAsync({
         username: parsed.data.username,
         password: parsed.data.password,
         email: parsed.data.email ?? undefined,
@@ -68,7 +68,6 @@ export function LoginRegisterForm() {
         description: serverMessageOr(error, 'Please try a different username'),
         variant: 'destructive',
       });
-      setBusy(false);
     }
   };
 

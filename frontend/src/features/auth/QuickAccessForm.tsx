@@ -3,9 +3,9 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { quickAccess } from '../../api/auth';
 import { browser } from '../../app/browser';
 import { useToast } from '../../components/toast/toast-context';
+import { useQuickAccess } from './use-auth-mutations';
 
 export const QUICK_ACCESS_MIN_LENGTH = 2;
 
@@ -13,7 +13,9 @@ export const QUICK_ACCESS_MIN_LENGTH = 2;
 export function QuickAccessForm() {
   const { toast } = useToast();
   const [username, setUsername] = useState('');
-  const [busy, setBusy] = useState(false);
+  const quickAccess = useQuickAccess();
+  // Still busy after a success: the page is reloading.
+  const busy = quickAccess.isPending || quickAccess.isSuccess;
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -26,9 +28,8 @@ export function QuickAccessForm() {
       });
       return;
     }
-    setBusy(true);
     try {
-      await quickAccess(name);
+      await quickAccess.mutateAsync(name);
       browser.assign('/');
     } catch {
       toast({
@@ -36,7 +37,6 @@ export function QuickAccessForm() {
         description: 'Please check your username and try again',
         variant: 'destructive',
       });
-      setBusy(false);
     }
   };
 

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,10 +9,8 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Typography from '@mui/material/Typography';
-import type { User } from '@jarvis/contracts';
-import { acceptTerms } from '../../api/auth';
-import { queryKeys } from '../../api/query-keys';
 import { TERMS_LAST_UPDATED } from './terms';
+import { useAcceptTerms } from './use-current-user';
 
 const SECTIONS: { heading: string; body: string }[] = [
   {
@@ -44,24 +41,17 @@ const SECTIONS: { heading: string; body: string }[] = [
 
 /** The blocking 'Terms of Service & Privacy Notice' dialog: no close, Accept only once the box is ticked. */
 export function TermsDialog({ open }: { open: boolean }) {
-  const queryClient = useQueryClient();
   const [agreed, setAgreed] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [failed, setFailed] = useState(false);
+  const acceptTerms = useAcceptTerms();
+  const saving = acceptTerms.isPending;
+  // The dialog stays open (doc3 §8); tell the user why nothing happened.
+  const failed = acceptTerms.isError;
 
   const accept = async () => {
-    setSaving(true);
-    setFailed(false);
     try {
-      const user = await acceptTerms();
-      if (user) queryClient.setQueryData<User | null>(queryKeys.currentUser, user);
-      await queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
+      await acceptTerms.mutateAsync();
     } catch (error) {
-      // The dialog stays open (doc3 §8); tell the user why nothing happened.
       console.error('Accepting the terms failed', error);
-      setFailed(true);
-    } finally {
-      setSaving(false);
     }
   };
 

@@ -1,5 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
-import type { User } from '@jarvis/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ThemeColor, ThemeMode, User } from '@jarvis/contracts';
+import { acceptTerms, logout, saveTheme } from '../../api/auth';
 import { queryKeys } from '../../api/query-keys';
 
 /**
@@ -10,4 +11,52 @@ export function useCurrentUser() {
   const query = useQuery<User | null>({ queryKey: queryKeys.currentUser, retry: false });
   const user = query.data ?? null;
   return { user, isLoading: query.isLoading, isAuthenticated: user !== null, refetch: query.refetch };
+}
+
+/*
+ * The signed-in user's own writes. Each is sent once, as the user asked (no retry). They live here, beside the
+ * query they update, rather than in use-auth-mutations.ts (the login page's): the app loads them at start, and a
+ * hook file shared by the app and the login page would become a chunk of its own and split the API client out of
+ * the entry (see the bundle budget in docs/frontend.md).
+ */
+
+/** POST /api/auth/theme: saves the theme mode or colour; the answered user goes into the cache. */
+export function useSaveTheme() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (choice: { mode: ThemeMode } | { color: ThemeColor }) => saveTheme(choice),
+    retry: false,
+    onSuccess: (saved) => {
+      if (saved) queryClient.setQueryData<User | null>(queryKeys.currentUser, saved);
+    },
+  });
+}
+
+/**
+ * POST /api/auth/accept-terms: the answered user goes into the cache, then the user is fetched again. The mutation
+ * stays pending until that refetch is done.
+ */
+export function useAcceptTerms() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => acceptTerms(),
+    retry: false,
+    onSuccess: async (user) => {
+      if (user) queryClient.setQueryData<User | null>(queryKeys.currentUser, user);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
+    },
+  });
+}
+
+/**
+ * POST /api/logout. The component then loads / afresh (even when the call fails), which reads the user again; the
+ * cached user is only marked stale, not refetched, so the app does not switch to the visitor's page first.
+ */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => logout(),
+    retry: false,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.currentUser, refetchType: 'none' }),
+  });
 }

@@ -12,6 +12,7 @@ import ImageOutlinedIcon from '@mui/icons-material/ImageOutlined';
 import MicNoneOutlinedIcon from '@mui/icons-material/MicNoneOutlined';
 import PhotoCameraOutlinedIcon from '@mui/icons-material/PhotoCameraOutlined';
 import SendIcon from '@mui/icons-material/Send';
+import { prefetchMessageBubble } from './message-bubbles';
 
 /** The input grows with its text up to 128 px, then scrolls (doc1 §5). */
 export const INPUT_MAX_HEIGHT_PX = 128;
@@ -82,6 +83,7 @@ export function ChatInput({
         placeholder="Message Jarvis..."
         value={text}
         onChange={(e) => setText(e.target.value)}
+        onFocus={prefetchMessageBubble}
         onKeyDown={(e) => {
           if (isSendKey(e)) {
             e.preventDefault();

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders, routeFetch, testUser } from '../../test/render';
 import { ChatSection } from './ChatSection';
@@ -53,6 +53,7 @@ describe('ChatSection', () => {
         },
       },
       'POST /api/reminders': { status: 201, body: { id: 'r1', title: 'call mom' } },
+      'PUT /api/chat/messages/a-1/actions/0': { body: { success: true } },
     });
     await send('remind me to call mom tomorrow at 5pm');
     const action = await screen.findByRole('button', { name: 'Create Reminder: call mom' });
@@ -60,7 +61,7 @@ describe('ChatSection', () => {
       message: 'remind me to call mom tomorrow at 5pm',
       history: [],
     });
-    expect(screen.getByText('call mom', { selector: 'strong' })).toBeInTheDocument();
+    expect(await screen.findByText('call mom', { selector: 'strong' })).toBeInTheDocument();
     // The hint appears once, from the buttons, not twice.
     expect(screen.getAllByText(/Click a button below to continue/)).toHaveLength(1);
     await userEvent.click(action);
@@ -70,6 +71,62 @@ describe('ChatSection', () => {
       title: 'call mom',
       when: 'tomorrow at 5pm',
     });
+    // The outcome is stored with the message, for 'Load previous messages'.
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'PUT')).toEqual({
+        method: 'PUT',
+        path: '/api/chat/messages/a-1/actions/0',
+        body: { executed: true },
+      }),
+    );
+  });
+
+  it('stores a failed action as executed false', async () => {
+    renderChat({
+      'POST /api/chat': {
+        body: {
+          reply: 'Shall I?',
+          actions: [{ type: 'create_reminder', args: { title: 'call mom' } }],
+          userMessageId: 'u-1',
+          assistantMessageId: 'a-1',
+        },
+      },
+      'POST /api/reminders': { status: 500, body: { error: 'Calendar is down', code: 'INTERNAL' } },
+      'PUT /api/chat/messages/a-1/actions/0': { body: { success: true } },
+    });
+    await send('remind me');
+    await userEvent.click(await screen.findByRole('button', { name: 'Create Reminder: call mom' }));
+    expect(await screen.findByText('Action failed - click to retry')).toBeInTheDocument();
+    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ executed: false }));
+  });
+
+  it('shows loaded actions done, failed and pending exactly as fresh ones', async () => {
+    const actions = [
+      { type: 'create_reminder', args: { title: 'done one' }, executed: true },
+      { type: 'create_reminder', args: { title: 'failed one' }, executed: false },
+      { type: 'create_reminder', args: { title: 'open one' } },
+    ];
+    renderChat({
+      'GET /api/chat/messages': {
+        body: [
+          { id: 's1', role: 'assistant', content: 'Earlier', created_at: '2025-07-01T12:00:00Z', actions },
+        ],
+      },
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Load previous messages' }));
+    const done = await screen.findByRole('button', { name: 'Create Reminder: done one' });
+    expect(done).toHaveAttribute('data-status', 'executed');
+    expect(done).toBeDisabled();
+    const failed = screen.getByRole('button', {
+      name: 'Create Reminder: failed one (Action failed - click to retry)',
+    });
+    expect(failed).toHaveAttribute('data-status', 'failed');
+    expect(failed).toBeEnabled();
+    const open = screen.getByRole('button', { name: 'Create Reminder: open one' });
+    expect(open).toHaveAttribute('data-status', 'pending');
+    expect(open).toBeEnabled();
+    // The hint shows while an action is still open.
+    expect(screen.getByText('Click a button below to continue')).toBeInTheDocument();
   });
 
   it('sends only the last 10 messages as history', async () => {

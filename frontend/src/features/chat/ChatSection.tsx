@@ -1,6 +1,5 @@
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
-import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -9,19 +8,25 @@ import { useTheme } from '@mui/material/styles';
 import CloseIcon from '@mui/icons-material/Close';
 import type { User } from '@jarvis/contracts';
 import { useToast } from '../../components/toast/toast-context';
-import { MOBILE_MEDIA_QUERY } from '../shell/MainApp';
+import { LazyDrawer } from '../../components/LazyDrawer';
+import { lazyNamed } from '../../components/lazy-named';
+import { MOBILE_MEDIA_QUERY } from '../../theme/theme';
 import { displayNameOf } from '../shell/user-display';
-import { CareerDialog } from './CareerDialog';
 import { ChatHeader } from './ChatHeader';
 import { ChatInput } from './ChatInput';
 import { ChatSidebar } from './ChatSidebar';
+import { NO_MESSAGES_TOAST } from './chat-message';
 import { MessageList } from './MessageList';
 import { moodOf } from './mood';
-import { PersonalityDialog } from './PersonalityDialog';
-import { NO_MESSAGES_TOAST, SaveConversationDialog } from './SaveConversationDialog';
 import { useChat } from './use-chat';
 
 const SIDEBAR_WIDTH = 300;
+
+// The dialogs load the first time they are opened, and stay mounted after so they close with their animation.
+const SaveConversationDialog = lazyNamed(() => import('./SaveConversationDialog'), 'SaveConversationDialog');
+const PersonalityDialog = lazyNamed(() => import('./PersonalityDialog'), 'PersonalityDialog');
+const CareerDialog = lazyNamed(() => import('./CareerDialog'), 'CareerDialog');
+type ChatDialog = 'save' | 'personality' | 'career';
 
 /** The chat section (default): the conversation with Jarvis and, beside it, the right sidebar (a drawer on mobile). */
 export function ChatSection({ user }: { user: User }) {
@@ -31,8 +36,18 @@ export function ChatSection({ user }: { user: User }) {
   const sidebarInline = useMediaQuery(theme.breakpoints.up('lg'), { noSsr: true });
   const chat = useChat(user.id);
   const { session } = chat;
-  const [dialog, setDialog] = useState<'save' | 'personality' | 'career' | null>(null);
-  const [sidebarOpen, setSidebarOpen] = useState(false);
+  const [dialog, setDialogState] = useState<ChatDialog | null>(null);
+  const [opened, setOpened] = useState<ReadonlySet<ChatDialog>>(new Set());
+  const setDialog = (next: ChatDialog | null) => {
+    setDialogState(next);
+    if (next && !opened.has(next)) setOpened(new Set([...opened, next]));
+  };
+  const [sidebarOpen, setSidebarOpenState] = useState(false);
+  const [sidebarOpened, setSidebarOpened] = useState(false);
+  const setSidebarOpen = (open: boolean) => {
+    setSidebarOpenState(open);
+    if (open) setSidebarOpened(true);
+  };
 
   // Whispers accepted in the navigation arrive as `addChatMessage` events and are sent one at a time.
   const { sending, outbox } = session;
@@ -120,28 +135,40 @@ export function ChatSection({ user }: { user: User }) {
           <ChatSidebar />
         </Box>
       ) : (
-        <Drawer
-          anchor="right"
-          open={sidebarOpen}
-          onClose={() => setSidebarOpen(false)}
-          slotProps={{ paper: { sx: { width: { xs: '100%', sm: 360 }, bgcolor: 'background.default' } } }}
-        >
-          <Stack direction="row" alignItems="center" sx={{ px: 2, py: 1.5 }}>
-            <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, flexGrow: 1 }}>
-              Reminders &amp; memory
-            </Typography>
-            <IconButton aria-label="Close sidebar" onClick={() => setSidebarOpen(false)}>
-              <CloseIcon />
-            </IconButton>
-          </Stack>
-          <Box sx={{ px: 2, pb: 2 }}>
-            <ChatSidebar />
-          </Box>
-        </Drawer>
+        sidebarOpened && (
+          <LazyDrawer
+            anchor="right"
+            open={sidebarOpen}
+            onClose={() => setSidebarOpen(false)}
+            slotProps={{ paper: { sx: { width: { xs: '100%', sm: 360 }, bgcolor: 'background.default' } } }}
+          >
+            <Stack direction="row" alignItems="center" sx={{ px: 2, py: 1.5 }}>
+              <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, flexGrow: 1 }}>
+                Reminders &amp; memory
+              </Typography>
+              <IconButton aria-label="Close sidebar" onClick={() => setSidebarOpen(false)}>
+                <CloseIcon />
+              </IconButton>
+            </Stack>
+            <Box sx={{ px: 2, pb: 2 }}>
+              <ChatSidebar />
+            </Box>
+          </LazyDrawer>
+        )
       )}
-      <SaveConversationDialog open={dialog === 'save'} messageIds={savable} onClose={() => setDialog(null)} />
-      <PersonalityDialog open={dialog === 'personality'} onClose={() => setDialog(null)} />
-      <CareerDialog open={dialog === 'career'} onClose={() => setDialog(null)} />
+      <Suspense fallback={null}>
+        {opened.has('save') && (
+          <SaveConversationDialog
+            open={dialog === 'save'}
+            messageIds={savable}
+            onClose={() => setDialog(null)}
+          />
+        )}
+        {opened.has('personality') && (
+          <PersonalityDialog open={dialog === 'personality'} onClose={() => setDialog(null)} />
+        )}
+        {opened.has('career') && <CareerDialog open={dialog === 'career'} onClose={() => setDialog(null)} />}
+      </Suspense>
     </Box>
   );
 }

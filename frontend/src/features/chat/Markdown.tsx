@@ -1,16 +1,10 @@
-import ReactMarkdown, { type Components } from 'react-markdown';
-import remarkGfm from 'remark-gfm';
+import { Suspense } from 'react';
 import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
+import { lazyNamed } from '../../components/lazy-named';
 
-const components: Components = {
-  // Links open in a new tab (doc1 §2).
-  a: ({ href, children }) => (
-    <Link href={href} target="_blank" rel="noopener noreferrer" underline="always">
-      {children}
-    </Link>
-  ),
-};
+// The markdown parser is a fifth of the app's JavaScript: it loads with the first message that needs it, and the
+// text shows as plain paragraphs meanwhile.
+const MarkdownRenderer = lazyNamed(() => import('./MarkdownRenderer'), 'MarkdownRenderer');
 
 /** An assistant message's markdown (GitHub flavour), styled with the theme. */
 export function Markdown({ children }: { children: string }) {
@@ -51,9 +45,9 @@ export function Markdown({ children }: { children: string }) {
         '& th, & td': { border: 1, borderColor: 'divider', px: 1, py: 0.5 },
       }}
     >
-      <ReactMarkdown remarkPlugins={[remarkGfm]} components={components}>
-        {children}
-      </ReactMarkdown>
+      <Suspense fallback={<p style={{ whiteSpace: 'pre-wrap' }}>{children}</p>}>
+        <MarkdownRenderer>{children}</MarkdownRenderer>
+      </Suspense>
     </Box>
   );
 }

@@ -1,14 +1,18 @@
+import { Suspense } from 'react';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { ActionButtons } from './actions/ActionButtons';
-import { InlineCardView } from './cards/InlineCardView';
 import { displayContent, ERROR_MARKER, type ChatViewMessage } from './chat-message';
+import { lazyNamed } from '../../components/lazy-named';
 import { formatMessageTime } from './greeting';
 import { JarvisAvatar } from './JarvisAvatar';
 import { Markdown } from './Markdown';
 import { MessageToolbar } from './MessageToolbar';
 import { UserMessageBubble } from './UserMessageBubble';
+
+// Cards come from running an action: their code loads with the first one.
+const InlineCardView = lazyNamed(() => import('./cards/InlineCardView'), 'InlineCardView');
 
 export interface BubbleActionProps {
   runningIndex: number | null;
@@ -26,10 +30,19 @@ export function MessageBubble({ message, ...actionProps }: { message: ChatViewMe
   const isError = message.content.startsWith(ERROR_MARKER);
   const text = displayContent(message);
   return (
-    <Stack direction="row" spacing={1.5} alignItems="flex-start" data-testid="message" data-role="assistant">
+    <Stack
+      direction="row"
+      spacing={1.5}
+      alignItems="flex-start"
+      data-testid="message"
+      data-role="assistant"
+      data-streaming={message.streaming ? 'true' : undefined}
+      aria-busy={message.streaming ? true : undefined}
+    >
       <JarvisAvatar />
       <Stack spacing={1} sx={{ minWidth: 0, flex: 1, maxWidth: { xs: '100%', sm: '85%' } }}>
         <Box
+          data-testid="message-text"
           sx={{
             alignSelf: 'flex-start',
             maxWidth: '100%',
@@ -53,15 +66,21 @@ export function MessageBubble({ message, ...actionProps }: { message: ChatViewMe
             onRun={actionProps.onRunAction}
           />
         )}
-        {message.cards?.map((card) => (
-          <InlineCardView key={card.id} card={card} onClose={() => actionProps.onCloseCard(card.id)} />
-        ))}
-        <Stack direction="row" alignItems="center" spacing={1} useFlexGap flexWrap="wrap">
-          <MessageToolbar messageId={message.id} text={text} stored={!message.localOnly} />
-          <Typography variant="caption" color="text.secondary">
-            {time}
-          </Typography>
-        </Stack>
+        {message.cards && message.cards.length > 0 && (
+          <Suspense fallback={null}>
+            {message.cards.map((card) => (
+              <InlineCardView key={card.id} card={card} onClose={() => actionProps.onCloseCard(card.id)} />
+            ))}
+          </Suspense>
+        )}
+        {!message.streaming && (
+          <Stack direction="row" alignItems="center" spacing={1} useFlexGap flexWrap="wrap">
+            <MessageToolbar messageId={message.id} text={text} stored={!message.localOnly} />
+            <Typography variant="caption" color="text.secondary">
+              {time}
+            </Typography>
+          </Stack>
+        )}
       </Stack>
     </Stack>
   );

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -8,9 +8,10 @@ import Typography from '@mui/material/Typography';
 import HistoryIcon from '@mui/icons-material/History';
 import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
 import type { ChatViewMessage } from './chat-message';
-import { greetingFor } from './greeting';
-import { MessageBubble } from './MessageBubble';
+import { formatMessageTime, greetingFor } from './greeting';
+import { MessageBubble } from './message-bubbles';
 import { TypingIndicator } from './TypingIndicator';
+import { UserMessageBubble } from './UserMessageBubble';
 
 /** The conversation with a time-of-day greeting, the fresh-chat empty state and the typing indicator. */
 export function MessageList({
@@ -33,6 +34,8 @@ export function MessageList({
   onCloseCard: (messageId: string, cardId: string) => void;
 }) {
   const last = messages[messages.length - 1];
+  // A streamed reply replaces the typing indicator from its first token.
+  const typing = sending && !last?.streaming;
   // The chat scrolls with the page (the input is sticky at its bottom): follow new messages and cards.
   useEffect(() => {
     if (messages.length === 0) return;
@@ -40,7 +43,7 @@ export function MessageList({
       window.scrollTo?.({ top: document.documentElement.scrollHeight }),
     );
     return () => cancelAnimationFrame(frame);
-  }, [messages.length, last?.cards?.length, sending]);
+  }, [messages.length, last?.cards?.length, last?.content.length, sending]);
 
   return (
     <Stack spacing={2.5} sx={{ flexGrow: 1, py: 2 }} data-testid="message-list" aria-live="polite">
@@ -72,18 +75,29 @@ export function MessageList({
           </Button>
         </Paper>
       ) : (
-        messages.map((message) => (
-          <MessageBubble
-            key={message.id}
-            message={message}
-            runningIndex={runningAction?.messageId === message.id ? runningAction.index : null}
-            anyRunning={runningAction !== null}
-            onRunAction={(index) => onRunAction(message.id, index)}
-            onCloseCard={(cardId) => onCloseCard(message.id, cardId)}
-          />
-        ))
+        messages.map((message) =>
+          // The user's own words show at once; Jarvis's bubble may wait for its code the first time.
+          message.role === 'user' ? (
+            <UserMessageBubble
+              key={message.id}
+              content={message.content}
+              time={formatMessageTime(message.created_at)}
+              testId="message"
+            />
+          ) : (
+            <Suspense key={message.id} fallback={null}>
+              <MessageBubble
+                message={message}
+                runningIndex={runningAction?.messageId === message.id ? runningAction.index : null}
+                anyRunning={runningAction !== null}
+                onRunAction={(index) => onRunAction(message.id, index)}
+                onCloseCard={(cardId) => onCloseCard(message.id, cardId)}
+              />
+            </Suspense>
+          ),
+        )
       )}
-      {sending && <TypingIndicator />}
+      {typing && <TypingIndicator />}
     </Stack>
   );
 }

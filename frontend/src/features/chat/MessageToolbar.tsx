@@ -10,9 +10,9 @@ import ThumbDownOffAltIcon from '@mui/icons-material/ThumbDownOffAlt';
 import ThumbUpAltIcon from '@mui/icons-material/ThumbUpAlt';
 import ThumbUpOffAltIcon from '@mui/icons-material/ThumbUpOffAlt';
 import VolumeUpOutlinedIcon from '@mui/icons-material/VolumeUpOutlined';
-import { sendFeedback } from '../../api/chat';
 import { useToast } from '../../components/toast/toast-context';
 import { speakWithBrowser, speechAvailable } from './speech';
+import { useSendFeedback, type FeedbackType } from './use-feedback';
 
 /**
  * Copy, listen, like, dislike, share and regenerate under an assistant message (doc1 §2, §8).
@@ -28,8 +28,8 @@ export function MessageToolbar({
   stored: boolean;
 }) {
   const { toast } = useToast();
-  const [feedback, setFeedback] = useState<'like' | 'dislike' | null>(null);
-  const [sendingFeedback, setSendingFeedback] = useState(false);
+  const [feedback, setFeedback] = useState<FeedbackType | null>(null);
+  const sendFeedback = useSendFeedback();
 
   const copy = async () => {
     try {
@@ -45,16 +45,13 @@ export function MessageToolbar({
       toast({ title: 'Speech Error', description: 'Could not play audio', variant: 'destructive' });
   };
 
-  const rate = async (type: 'like' | 'dislike') => {
-    setSendingFeedback(true);
+  const rate = async (type: FeedbackType) => {
     try {
-      await sendFeedback(messageId, type);
+      await sendFeedback.mutateAsync({ messageId, type });
       setFeedback(type);
       toast({ title: 'Feedback received', description: 'Thanks for helping Jarvis improve.' });
     } catch {
       toast({ title: 'Error', description: 'Failed to submit feedback', variant: 'destructive' });
-    } finally {
-      setSendingFeedback(false);
     }
   };
 
@@ -71,7 +68,7 @@ export function MessageToolbar({
   };
 
   const canSpeak = speechAvailable();
-  const feedbackDisabled = !stored || sendingFeedback;
+  const feedbackDisabled = !stored || sendFeedback.isPending;
   return (
     <Stack
       direction="row"

@@ -8,9 +8,8 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
 import type { PersonalityId } from '@jarvis/contracts';
-import { previewPersonality } from '../../api/chat';
 import { PersonaPickerDialog } from './PersonaPickerDialog';
-import { usePersonality, useSavePersonality } from './use-personas';
+import { usePersonality, usePreviewPersonality, useSavePersonality } from './use-personas';
 
 export const PREVIEW_FAILED_TEXT =
   "Sorry, I'm having trouble generating a preview right now. Please try again.";
@@ -26,6 +25,7 @@ interface Preview {
 export function PersonalityDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { data, isLoading } = usePersonality();
   const save = useSavePersonality();
+  const { mutateAsync: previewPersonality } = usePreviewPersonality();
   const [preview, setPreview] = useState<Preview | null>(null);
 
   const showPreview = async (id: string, name: string) => {

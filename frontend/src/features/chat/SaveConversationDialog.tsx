@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -8,14 +7,9 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { serverMessageOr } from '../../api/client';
-import { saveConversation } from '../../api/conversations';
-import { queryKeys } from '../../api/query-keys';
+import { useSaveConversation } from '../conversations/use-conversations';
 import { useToast } from '../../components/toast/toast-context';
-
-export const NO_MESSAGES_TOAST = {
-  title: 'No messages to save',
-  description: 'Start a conversation before saving.',
-};
+import { NO_MESSAGES_TOAST } from './chat-message';
 
 /** Saves the shown conversation with a title and an optional description (doc2 §8). */
 export function SaveConversationDialog({
@@ -28,7 +22,7 @@ export function SaveConversationDialog({
   onClose: () => void;
 }) {
   const { toast } = useToast();
-  const queryClient = useQueryClient();
+  const saveMutation = useSaveConversation();
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
   const [saving, setSaving] = useState(false);
@@ -55,12 +49,11 @@ export function SaveConversationDialog({
     }
     setSaving(true);
     try {
-      await saveConversation({
+      await saveMutation.mutateAsync({
         title: title.trim(),
         ...(description.trim() ? { description: description.trim() } : {}),
         messageIds,
       });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.conversations });
       toast({
         title: 'Conversation saved!',
         description: `“${title.trim()}” is in your saved conversations.`,

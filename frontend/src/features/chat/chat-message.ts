@@ -7,6 +7,11 @@ export const HISTORY_LIMIT = 10;
 export const ERROR_MARKER = '⚠️ ';
 export const CHAT_ERROR_TITLE = 'Chat Error';
 export const CHAT_ERROR_TEXT = 'Unable to send message. Please try again.';
+/** Save with nothing stored to save (doc2 §8). */
+export const NO_MESSAGES_TOAST = {
+  title: 'No messages to save',
+  description: 'Start a conversation before saving.',
+};
 
 /** A message as the chat screen holds it: the stored fields plus what only lives in this browser tab. */
 export interface ChatViewMessage extends ChatMessage {
@@ -14,6 +19,8 @@ export interface ChatViewMessage extends ChatMessage {
   localOnly?: boolean;
   /** Result and draft cards shown under the message, from its actions. */
   cards?: InlineCard[];
+  /** A reply still arriving token by token: it grows, then the final message replaces it. */
+  streaming?: boolean;
 }
 
 export interface HistoryItem {

@@ -1,12 +1,5 @@
-import { formatInTimeZone } from 'date-fns-tz';
-
-/** Chat times and the greeting are in US Eastern time (doc1 §9, doc2 §9). */
-export const CHAT_TIME_ZONE = 'America/New_York';
-
-/** The hour (0-23) of `date` in US Eastern time. */
-export function easternHour(date: Date): number {
-  return Number(formatInTimeZone(date, CHAT_TIME_ZONE, 'H'));
-}
+// Chat times and the greeting are in US Eastern time (doc1 §9, doc2 §9).
+import { easternClock, easternHour } from '../../components/eastern-time';
 
 /** Time-of-day greeting of doc1 §2, in Eastern time: morning before 12, afternoon before 17, otherwise evening. */
 export function greetingFor(date: Date): string {
@@ -20,5 +13,5 @@ export function greetingFor(date: Date): string {
 export function formatMessageTime(timestamp: string | number | Date): string {
   const date = timestamp instanceof Date ? timestamp : new Date(timestamp);
   if (Number.isNaN(date.getTime())) return '';
-  return `${formatInTimeZone(date, CHAT_TIME_ZONE, 'h:mm a')} ET`;
+  return `${easternClock(date)} ET`;
 }

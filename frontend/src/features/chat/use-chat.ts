@@ -1,17 +1,19 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { fetchChatMessages, sendChatMessage } from '../../api/chat';
+import type { ChatAction } from '@jarvis/contracts';
+import { fetchChatMessages, saveActionOutcome, streamChatMessage } from '../../api/chat';
 import { serverMessageOr } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { useToast, type ToastFn } from '../../components/toast/toast-context';
-import { executeAction } from './actions/execute-action';
 import { withOutcome } from './actions/action-state';
+import type { ActionOutcome } from './actions/execute-action';
 import {
   CHAT_ERROR_TEXT,
   CHAT_ERROR_TITLE,
   ERROR_MARKER,
   isSendable,
   localId,
+  type ChatViewMessage,
   mergeStored,
   toHistory,
 } from './chat-message';
@@ -46,6 +48,19 @@ async function refreshStored(queryClient: QueryClient) {
   }
 }
 
+/** Runs an action with the runners, which (with the API modules they call) load with the first run. */
+async function runWithRunners(action: ChatAction): Promise<ActionOutcome> {
+  let runners: typeof import('./actions/execute-action');
+  try {
+    runners = await import('./actions/execute-action');
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const description = `Failed to execute ${action.type}: ${message}`;
+    return { ok: false, toast: { title: 'Action Failed', description, variant: 'destructive' } };
+  }
+  return runners.executeAction(action);
+}
+
 function createController(queryClient: QueryClient, toast: ToastFn) {
   return {
     /** Sends `raw` with the last 10 messages. False when nothing was sent (blank, or a send in flight). */
@@ -62,12 +77,30 @@ function createController(queryClient: QueryClient, toast: ToastFn) {
           { id: tempId, role: 'user', content: text, created_at: new Date().toISOString(), localOnly: true },
         ],
       }));
+      // The reply streams in: the typing indicator shows until the first token, then a bubble grows with the text.
+      const streamId = localId();
+      const onToken = (piece: string) =>
+        updateMessages((messages) => {
+          const growing = messages.find((m) => m.id === streamId);
+          if (growing)
+            return messages.map((m) => (m.id === streamId ? { ...m, content: m.content + piece } : m));
+          const first: ChatViewMessage = {
+            id: streamId,
+            role: 'assistant',
+            content: piece,
+            created_at: new Date().toISOString(),
+            localOnly: true,
+            streaming: true,
+          };
+          return [...messages, first];
+        });
+      const withoutStream = (messages: ChatViewMessage[]) => messages.filter((m) => m.id !== streamId);
       try {
-        const res = await sendChatMessage({ message: text, history });
+        const res = await streamChatMessage({ message: text, history }, { onToken });
         updateChatSession((s) => ({
           sending: false,
           messages: [
-            ...s.messages.map((m) =>
+            ...withoutStream(s.messages).map((m) =>
               m.id === tempId ? { ...m, id: res.userMessageId, localOnly: false } : m,
             ),
             {
@@ -88,7 +121,7 @@ function createController(queryClient: QueryClient, toast: ToastFn) {
         updateChatSession((s) => ({
           sending: false,
           messages: [
-            ...s.messages,
+            ...withoutStream(s.messages),
             {
               id: localId(),
               role: 'assistant',
@@ -139,7 +172,11 @@ function createController(queryClient: QueryClient, toast: ToastFn) {
       const action = session.messages.find((m) => m.id === messageId)?.actions?.[index];
       if (!action || action.executed === true) return;
       updateChatSession({ runningAction: { messageId, index } });
-      const outcome = await executeAction(action);
+      const outcome = await runWithRunners(action);
+      const stored = !session.messages.find((m) => m.id === messageId)?.localOnly;
+      // Stored so 'Load previous messages' shows the action done or failed as it was; a failed save changes
+      // nothing on screen.
+      if (stored) void saveActionOutcome(messageId, index, outcome.ok).catch(() => undefined);
       const cardId = `${messageId}:${index}`;
       updateChatSession((s) => ({
         runningAction: null,

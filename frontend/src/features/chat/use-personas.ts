@@ -3,6 +3,7 @@ import type { CareerId, PersonalityId } from '@jarvis/contracts';
 import {
   fetchCareer,
   fetchPersonality,
+  previewPersonality,
   saveCareer,
   savePersonality,
   type CareerState,
@@ -46,6 +47,17 @@ export function useSaveCareer() {
         old ? { ...old, careerProfile } : old,
       );
     },
+  });
+}
+
+/**
+ * POST /api/personality/preview: a sample reply in a personality, asked once (no retry). It changes nothing stored;
+ * each call's promise (`mutateAsync`) answers for its own personality.
+ */
+export function usePreviewPersonality() {
+  return useMutation({
+    mutationFn: (personalityId: PersonalityId) => previewPersonality(personalityId),
+    retry: false,
   });
 }
 

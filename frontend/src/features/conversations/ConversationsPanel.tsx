@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -10,7 +9,6 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import BookmarkBorderOutlinedIcon from '@mui/icons-material/BookmarkBorderOutlined';
@@ -21,15 +19,14 @@ import RestoreIcon from '@mui/icons-material/Restore';
 import ShareOutlinedIcon from '@mui/icons-material/ShareOutlined';
 import type { Conversation } from '@jarvis/contracts';
 import { serverMessageOr, statusOf } from '../../api/client';
-import { deleteConversation } from '../../api/conversations';
-import { queryKeys } from '../../api/query-keys';
-import { EmptyState, LoadFailed } from '../../components/ListStates';
+import { EmptyState } from '../../components/ListStates';
+import { LoadedList } from '../../components/LoadedList';
 import { SectionHeader } from '../../components/SectionHeader';
 import { useToast } from '../../components/toast/toast-context';
 import { formatEastern } from './conversation-dates';
 import { RecoverConversationDialog } from './RecoverConversationDialog';
 import { ShareConversationDialog } from './ShareConversationDialog';
-import { useConversations, viewPath } from './use-conversations';
+import { useConversations, useDeleteConversation, viewPath } from './use-conversations';
 
 function ConversationRow({
   conversation,
@@ -91,19 +88,15 @@ function ConversationRow({
 /** Saved Conversations (doc3 §2): the list with its count, view, share, delete and recovery. */
 export function ConversationsPanel() {
   const { toast } = useToast();
-  const queryClient = useQueryClient();
-  const { data, isLoading, isError, error, refetch } = useConversations();
+  const query = useConversations();
+  const { data, isLoading, isError, error } = query;
   const [sharing, setSharing] = useState<Conversation | null>(null);
   const [deleting, setDeleting] = useState<Conversation | null>(null);
   const [recovering, setRecovering] = useState(false);
   const conversations = data ?? [];
 
-  const remove = useMutation({
-    mutationFn: (id: string) => deleteConversation(id),
-    onSuccess: (_r, id) => {
-      queryClient.setQueryData<Conversation[]>(queryKeys.conversations, (list) =>
-        list?.filter((c) => c.id !== id),
-      );
+  const remove = useDeleteConversation({
+    onSuccess: () => {
       toast({ title: 'Conversation deleted', description: 'You can recover it for 7 days.' });
       setDeleting(null);
     },
@@ -113,7 +106,6 @@ export function ConversationsPanel() {
         description: serverMessageOr(err, 'Something went wrong.'),
         variant: 'destructive',
       }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.conversations }),
   });
 
   const signedOut = isError && statusOf(error) === 401;
@@ -135,39 +127,42 @@ export function ConversationsPanel() {
           )
         }
       />
-      {isLoading ? (
-        <Stack spacing={1.5}>
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} variant="rounded" height={84} />
-          ))}
-        </Stack>
-      ) : signedOut ? (
-        <Paper variant="outlined" sx={{ p: 3, borderRadius: 3 }}>
-          <Typography sx={{ mb: 1.5 }}>Sign in to see your saved conversations.</Typography>
-          <Button component={RouterLink} to="/login" variant="contained">
-            Sign in
-          </Button>
-        </Paper>
-      ) : isError ? (
-        <LoadFailed what="conversations" onRetry={() => void refetch()} />
-      ) : conversations.length === 0 ? (
-        <EmptyState icon={<BookmarkBorderOutlinedIcon fontSize="large" />} title="No saved conversations">
-          <Typography color="text.secondary">
-            In chat, use the bookmark button under the message box to save a conversation.
-          </Typography>
-        </EmptyState>
-      ) : (
-        <Stack spacing={1.5}>
-          {conversations.map((c) => (
-            <ConversationRow
-              key={c.id}
-              conversation={c}
-              onShare={() => setSharing(c)}
-              onDelete={() => setDeleting(c)}
-            />
-          ))}
-        </Stack>
-      )}
+      <LoadedList
+        query={query}
+        items={conversations}
+        what="conversations"
+        skeletonHeight={84}
+        failed={
+          signedOut ? (
+            <Paper variant="outlined" sx={{ p: 3, borderRadius: 3 }}>
+              <Typography sx={{ mb: 1.5 }}>Sign in to see your saved conversations.</Typography>
+              <Button component={RouterLink} to="/login" variant="contained">
+                Sign in
+              </Button>
+            </Paper>
+          ) : undefined
+        }
+        empty={
+          <EmptyState icon={<BookmarkBorderOutlinedIcon fontSize="large" />} title="No saved conversations">
+            <Typography color="text.secondary">
+              In chat, use the bookmark button under the message box to save a conversation.
+            </Typography>
+          </EmptyState>
+        }
+      >
+        {() => (
+          <Stack spacing={1.5}>
+            {conversations.map((c) => (
+              <ConversationRow
+                key={c.id}
+                conversation={c}
+                onShare={() => setSharing(c)}
+                onDelete={() => setDeleting(c)}
+              />
+            ))}
+          </Stack>
+        )}
+      </LoadedList>
       {sharing && <ShareConversationDialog conversation={sharing} onClose={() => setSharing(null)} />}
       {recovering && <RecoverConversationDialog onClose={() => setRecovering(false)} />}
       <Dialog

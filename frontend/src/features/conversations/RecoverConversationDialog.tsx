@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
@@ -15,15 +14,15 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { RecoverableConversation } from '@jarvis/contracts';
 import { serverMessageOr } from '../../api/client';
-import { claimConversation, searchRecoverable } from '../../api/conversations';
-import { queryKeys } from '../../api/query-keys';
+import { searchRecoverable } from '../../api/conversations';
+import { useClaimConversation } from './use-conversations';
 import { useToast } from '../../components/toast/toast-context';
 import { formatEastern } from './conversation-dates';
 
 /** 'Recover Lost Conversation': find a conversation deleted in the last 7 days by its title and claim it back. */
 export function RecoverConversationDialog({ onClose }: { onClose: () => void }) {
   const { toast } = useToast();
-  const queryClient = useQueryClient();
+  const claimMutation = useClaimConversation();
   const [title, setTitle] = useState('');
   const [titleError, setTitleError] = useState<string | null>(null);
   const [searching, setSearching] = useState(false);
@@ -55,8 +54,7 @@ export function RecoverConversationDialog({ onClose }: { onClose: () => void }) 
   const claim = async (conversation: RecoverableConversation) => {
     setClaiming(conversation.id);
     try {
-      await claimConversation(conversation.id);
-      await queryClient.invalidateQueries({ queryKey: queryKeys.conversations });
+      await claimMutation.mutateAsync(conversation.id);
       toast({
         title: 'Conversation recovered',
         description: `“${conversation.title}” is back in your list.`,

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -15,10 +14,8 @@ import Tooltip from '@mui/material/Tooltip';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import type { Conversation } from '@jarvis/contracts';
 import { serverMessageOr } from '../../api/client';
-import { shareConversation } from '../../api/conversations';
-import { queryKeys } from '../../api/query-keys';
 import { useToast } from '../../components/toast/toast-context';
-import { shareUrl } from './use-conversations';
+import { shareUrl, useShareConversation } from './use-conversations';
 
 /** Share a conversation by public link: a toggle, and the link once it is public (doc3 §4). */
 export function ShareConversationDialog({
@@ -29,19 +26,14 @@ export function ShareConversationDialog({
   onClose: () => void;
 }) {
   const { toast } = useToast();
-  const queryClient = useQueryClient();
   const [state, setState] = useState({
     isPublic: conversation.isPublic,
     shareToken: conversation.shareToken,
   });
 
-  const toggle = useMutation({
-    mutationFn: (isPublic: boolean) => shareConversation(conversation.id, isPublic),
+  const toggle = useShareConversation(conversation.id, {
     onSuccess: (result) => {
       setState({ isPublic: result.isPublic, shareToken: result.shareToken });
-      queryClient.setQueryData<Conversation[]>(queryKeys.conversations, (list) =>
-        list?.map((c) => (c.id === conversation.id ? { ...c, ...result } : c)),
-      );
       toast(
         result.isPublic
           ? {

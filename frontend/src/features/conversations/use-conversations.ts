@@ -1,10 +1,72 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Conversation } from '@jarvis/contracts';
-import { fetchConversations } from '../../api/conversations';
+import {
+  claimConversation,
+  deleteConversation,
+  fetchConversations,
+  saveConversation,
+  shareConversation,
+} from '../../api/conversations';
 import { queryKeys } from '../../api/query-keys';
 
 export function useConversations() {
   return useQuery<Conversation[]>({ queryKey: queryKeys.conversations, queryFn: fetchConversations });
+}
+
+interface Callbacks<T> {
+  onSuccess?: (result: T) => void;
+  onError?: (error: unknown) => void;
+}
+
+/** DELETE /api/conversations/:id: the row leaves the list at once; the list is refetched either way. */
+export function useDeleteConversation({ onSuccess, onError }: Callbacks<void> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => deleteConversation(id),
+    onSuccess: (_r, id) => {
+      queryClient.setQueryData<Conversation[]>(queryKeys.conversations, (list) =>
+        list?.filter((c) => c.id !== id),
+      );
+      onSuccess?.();
+    },
+    onError: (error) => onError?.(error),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.conversations }),
+  });
+}
+
+type ShareResult = Awaited<ReturnType<typeof shareConversation>>;
+
+/** POST /api/conversations/:id/share {isPublic}: the list row takes the new state. */
+export function useShareConversation(id: string, { onSuccess, onError }: Callbacks<ShareResult> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (isPublic: boolean) => shareConversation(id, isPublic),
+    onSuccess: (result) => {
+      queryClient.setQueryData<Conversation[]>(queryKeys.conversations, (list) =>
+        list?.map((c) => (c.id === id ? { ...c, ...result } : c)),
+      );
+      onSuccess?.(result);
+    },
+    onError: (error) => onError?.(error),
+  });
+}
+
+/** POST /api/conversations: saves the chat's messages; the saved list refreshes in the background. */
+export function useSaveConversation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveConversation,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.conversations }),
+  });
+}
+
+/** POST /api/conversations/recover/claim/:id: resolves once the saved list has refreshed. */
+export function useClaimConversation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: claimConversation,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.conversations }),
+  });
 }
 
 /** View opens the public page of the conversation: its share token, else its id (doc3 §2). */

@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import type { EmailStatus } from '../../api/mail';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { disconnectEmail, type EmailStatus } from '../../api/mail';
 import { queryKeys } from '../../api/query-keys';
 import { queryTimings } from '../../api/query-timings';
 
@@ -9,5 +9,14 @@ export function useEmailStatus({ enabled = true }: { enabled?: boolean } = {}) {
     queryKey: queryKeys.emailStatus,
     enabled,
     ...queryTimings.emailStatus,
+  });
+}
+
+/** DELETE /api/email/disconnect: resolves once the status has refreshed. */
+export function useDisconnectEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: disconnectEmail,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.emailStatus }),
   });
 }

@@ -8,8 +8,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import SendIcon from '@mui/icons-material/Send';
 import { api } from '@jarvis/contracts';
-import { sendContactMessage, type ContactMessage } from '../../api/support';
+import type { ContactMessage } from '../../api/support';
 import { useToast } from '../../components/toast/toast-context';
+import { useSendContactMessage } from './use-contact-support';
 
 type Field = keyof ContactMessage;
 const EMPTY: ContactMessage = { name: '', email: '', subject: '', message: '' };
@@ -20,7 +21,8 @@ export const ContactSupportForm = forwardRef<HTMLDivElement, { defaults?: Partia
     const { toast } = useToast();
     const [values, setValues] = useState<ContactMessage>({ ...EMPTY, ...defaults });
     const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-    const [sending, setSending] = useState(false);
+    const sendContactMessage = useSendContactMessage();
+    const sending = sendContactMessage.isPending;
 
     const set = (field: Field) => (e: { target: { value: string } }) => {
       setValues((v) => ({ ...v, [field]: e.target.value }));
@@ -39,9 +41,8 @@ export const ContactSupportForm = forwardRef<HTMLDivElement, { defaults?: Partia
         setErrors(next);
         return;
       }
-      setSending(true);
       try {
-        await sendContactMessage(parsed.data);
+        await sendContactMessage.mutateAsync(parsed.data);
         toast({ title: 'Message sent!', description: "We'll get back to you soon.", variant: 'success' });
         setValues({ ...EMPTY, ...defaults, subject: '', message: '' });
       } catch {
@@ -50,8 +51,6 @@ export const ContactSupportForm = forwardRef<HTMLDivElement, { defaults?: Partia
           description: 'Please try again later',
           variant: 'destructive',
         });
-      } finally {
-        setSending(false);
       }
     };
 

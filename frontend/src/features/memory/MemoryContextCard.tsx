@@ -2,11 +2,8 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
-import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import PsychologyOutlinedIcon from '@mui/icons-material/PsychologyOutlined';
-import { SidebarCard } from '../chat/SidebarCard';
+import { SidebarListCard } from '../../components/SidebarCard';
 import { MemoryTypeIcon } from './memory-type';
 import { useMemories } from './use-memories';
 
@@ -15,28 +12,18 @@ export const SIDEBAR_MEMORIES = 10;
 
 /** Memory & Context: what Jarvis keeps in mind, or 'No memories stored yet'. */
 export function MemoryContextCard() {
-  const { data, isLoading, isError } = useMemories();
-  const memories = (data ?? []).slice(0, SIDEBAR_MEMORIES);
+  const query = useMemories();
   return (
-    <SidebarCard
+    <SidebarListCard
       icon={<PsychologyOutlinedIcon fontSize="small" />}
       title="Memory & Context"
       testId="memory-context"
+      query={query}
+      items={(query.data ?? []).slice(0, SIDEBAR_MEMORIES)}
+      what="Memories"
+      emptyText="No memories stored yet"
     >
-      {isLoading ? (
-        <Stack spacing={1}>
-          <Skeleton variant="rounded" height={32} />
-          <Skeleton variant="rounded" height={32} />
-        </Stack>
-      ) : isError ? (
-        <Typography variant="body2" color="text.secondary">
-          Memories could not be loaded.
-        </Typography>
-      ) : memories.length === 0 ? (
-        <Typography variant="body2" color="text.secondary">
-          No memories stored yet
-        </Typography>
-      ) : (
+      {(memories) => (
         <List dense disablePadding>
           {memories.map((m) => (
             <ListItem key={m.id} disableGutters alignItems="flex-start" data-testid="sidebar-memory">
@@ -51,6 +38,6 @@ export function MemoryContextCard() {
           ))}
         </List>
       )}
-    </SidebarCard>
+    </SidebarListCard>
   );
 }

@@ -1,12 +1,10 @@
 import { useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
@@ -17,14 +15,13 @@ import PsychologyOutlinedIcon from '@mui/icons-material/PsychologyOutlined';
 import SearchIcon from '@mui/icons-material/Search';
 import { formatInTimeZone } from 'date-fns-tz';
 import type { Memory } from '@jarvis/contracts';
-import { cleanupPatternMemories, deleteMemory } from '../../api/memory';
-import { queryKeys } from '../../api/query-keys';
-import { EmptyState, LoadFailed } from '../../components/ListStates';
+import { EmptyState } from '../../components/ListStates';
+import { LoadedList } from '../../components/LoadedList';
 import { SectionHeader } from '../../components/SectionHeader';
 import { useToast } from '../../components/toast/toast-context';
 import { MEMORY_TYPE_LABELS, MemoryTypeIcon } from './memory-type';
 import { filterMemories, hasPatternMemories, importanceColor } from './pattern-insights';
-import { useMemories } from './use-memories';
+import { useCleanupPatternMemories, useDeleteMemory, useMemories } from './use-memories';
 
 function memoryDate(iso: string): string {
   const date = new Date(iso);
@@ -80,24 +77,16 @@ function MemoryCard({
 /** Memory Bank (doc2 §2): search, see and delete what Jarvis remembers. */
 export function MemorySection() {
   const { toast } = useToast();
-  const queryClient = useQueryClient();
-  const { data, isLoading, isError, refetch } = useMemories();
+  const query = useMemories();
   const [search, setSearch] = useState('');
-  const memories = data ?? [];
+  const memories = query.data ?? [];
   const shown = filterMemories(memories, search);
 
-  const remove = useMutation({
-    mutationFn: deleteMemory,
-    onSuccess: (_r, id) => {
-      queryClient.setQueryData<Memory[]>(queryKeys.memories, (list) => list?.filter((m) => m.id !== id));
-      toast({ title: 'Memory Deleted', description: 'Jarvis no longer keeps it.' });
-    },
+  const remove = useDeleteMemory({
+    onSuccess: () => toast({ title: 'Memory Deleted', description: 'Jarvis no longer keeps it.' }),
     onError: () => toast({ title: 'Error', description: 'Failed to delete memory.', variant: 'destructive' }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.memories }),
   });
-
-  const cleanup = useMutation({
-    mutationFn: cleanupPatternMemories,
+  const cleanup = useCleanupPatternMemories({
     onSuccess: (n) =>
       toast({
         title: 'Pattern Memories Cleaned',
@@ -105,7 +94,6 @@ export function MemorySection() {
       }),
     onError: () =>
       toast({ title: 'Error', description: 'Failed to cleanup pattern memories.', variant: 'destructive' }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.memories }),
   });
 
   return (
@@ -144,38 +132,40 @@ export function MemorySection() {
           },
         }}
       />
-      {isLoading ? (
-        <Stack spacing={1.5}>
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} variant="rounded" height={88} />
-          ))}
-        </Stack>
-      ) : isError ? (
-        <LoadFailed what="memories" onRetry={() => void refetch()} />
-      ) : memories.length === 0 ? (
-        <EmptyState icon={<PsychologyOutlinedIcon fontSize="large" />} title="No memories stored yet">
-          <Typography color="text.secondary">
-            Tell Jarvis about yourself in chat, like “My name is Sam and I live in Boston”, and it will
-            remember.
-          </Typography>
-        </EmptyState>
-      ) : shown.length === 0 ? (
-        <Typography color="text.secondary">No memories match “{search.trim()}”.</Typography>
-      ) : (
-        <Stack spacing={1.5}>
-          <Typography variant="body2" color="text.secondary">
-            {shown.length} of {memories.length} memories
-          </Typography>
-          {shown.map((memory) => (
-            <MemoryCard
-              key={memory.id}
-              memory={memory}
-              deleting={remove.isPending && remove.variables === memory.id}
-              onDelete={() => remove.mutate(memory.id)}
-            />
-          ))}
-        </Stack>
-      )}
+      <LoadedList
+        query={query}
+        items={memories}
+        what="memories"
+        skeletonHeight={88}
+        empty={
+          <EmptyState icon={<PsychologyOutlinedIcon fontSize="large" />} title="No memories stored yet">
+            <Typography color="text.secondary">
+              Tell Jarvis about yourself in chat, like “My name is Sam and I live in Boston”, and it will
+              remember.
+            </Typography>
+          </EmptyState>
+        }
+      >
+        {() =>
+          shown.length === 0 ? (
+            <Typography color="text.secondary">No memories match “{search.trim()}”.</Typography>
+          ) : (
+            <Stack spacing={1.5}>
+              <Typography variant="body2" color="text.secondary">
+                {shown.length} of {memories.length} memories
+              </Typography>
+              {shown.map((memory) => (
+                <MemoryCard
+                  key={memory.id}
+                  memory={memory}
+                  deleting={remove.isPending && remove.variables === memory.id}
+                  onDelete={() => remove.mutate(memory.id)}
+                />
+              ))}
+            </Stack>
+          )
+        }
+      </LoadedList>
     </Box>
   );
 }

@@ -3,7 +3,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import InsightsOutlinedIcon from '@mui/icons-material/InsightsOutlined';
-import { SidebarCard } from '../chat/SidebarCard';
+import { SidebarCard } from '../../components/SidebarCard';
 import { confidenceColor, confidencePercent, selectInsights, selectPatterns } from './pattern-insights';
 import { usePatternInsights, usePatterns } from './use-memories';
 

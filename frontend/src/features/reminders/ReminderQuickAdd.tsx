@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import OutlinedInput from '@mui/material/OutlinedInput';
 import Tooltip from '@mui/material/Tooltip';
 import AddIcon from '@mui/icons-material/Add';
 import { useToast } from '../../components/toast/toast-context';
@@ -43,21 +43,21 @@ export function ReminderQuickAdd() {
       data-testid="reminder-quick-add"
       aria-label="Quick add reminder"
     >
-      <TextField
+      <OutlinedInput
         size="small"
         placeholder="Remind me to..."
         value={title}
         onChange={(e) => setTitle(e.target.value)}
-        slotProps={{ htmlInput: { 'aria-label': 'Reminder title' } }}
+        inputProps={{ 'aria-label': 'Reminder title' }}
       />
       <Stack direction="row" spacing={1}>
-        <TextField
+        <OutlinedInput
           size="small"
           fullWidth
           placeholder="When? e.g. tomorrow morning"
           value={when}
           onChange={(e) => setWhen(e.target.value)}
-          slotProps={{ htmlInput: { 'aria-label': 'When' } }}
+          inputProps={{ 'aria-label': 'When' }}
         />
         <Tooltip title="Add reminder">
           <span>

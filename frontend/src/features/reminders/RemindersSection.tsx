@@ -5,7 +5,6 @@ import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
@@ -14,7 +13,8 @@ import AlarmOutlinedIcon from '@mui/icons-material/AlarmOutlined';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import type { Reminder } from '@jarvis/contracts';
 import { queryKeys } from '../../api/query-keys';
-import { EmptyState, LoadFailed } from '../../components/ListStates';
+import { EmptyState } from '../../components/ListStates';
+import { LoadedList } from '../../components/LoadedList';
 import { SectionHeader } from '../../components/SectionHeader';
 import { useToast } from '../../components/toast/toast-context';
 import { AddReminderDialog } from './AddReminderDialog';
@@ -99,9 +99,9 @@ function ReminderRow({ reminder }: { reminder: Reminder }) {
 
 /** Your Reminders (doc2 §2): add, tick off and delete reminders. */
 export function RemindersSection() {
-  const { data, isLoading, isError, refetch } = useReminders();
+  const query = useReminders();
   const [adding, setAdding] = useState(false);
-  const list = data ?? [];
+  const list = query.data ?? [];
   const open = upcomingReminders(list, Number.POSITIVE_INFINITY);
   const done = list.filter((r) => r.done);
 
@@ -116,47 +116,46 @@ export function RemindersSection() {
           </Button>
         }
       />
-      {isLoading ? (
-        <Stack spacing={1.5}>
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} variant="rounded" height={68} />
-          ))}
-        </Stack>
-      ) : isError ? (
-        <LoadFailed what="reminders" onRetry={() => void refetch()} />
-      ) : list.length === 0 ? (
-        <EmptyState icon={<AlarmOutlinedIcon fontSize="large" />} title="No reminders yet">
-          <Typography color="text.secondary" sx={{ mb: 2 }}>
-            Add one here, or ask Jarvis in chat: “Remind me to call mom tomorrow at 5pm”.
-          </Typography>
-          <Button variant="outlined" startIcon={<AddIcon />} onClick={() => setAdding(true)}>
-            Add Reminder
-          </Button>
-        </EmptyState>
-      ) : (
-        <Stack spacing={3}>
-          <Stack spacing={1.5}>
-            <Typography variant="overline" color="text.secondary">
-              To do ({open.length})
+      <LoadedList
+        query={query}
+        items={list}
+        what="reminders"
+        empty={
+          <EmptyState icon={<AlarmOutlinedIcon fontSize="large" />} title="No reminders yet">
+            <Typography color="text.secondary" sx={{ mb: 2 }}>
+              Add one here, or ask Jarvis in chat: “Remind me to call mom tomorrow at 5pm”.
             </Typography>
-            {open.length === 0 ? (
-              <Typography color="text.secondary">All done. Nice work!</Typography>
-            ) : (
-              open.map((r) => <ReminderRow key={r.id} reminder={r} />)
-            )}
-          </Stack>
-          {done.length > 0 && (
+            <Button variant="outlined" startIcon={<AddIcon />} onClick={() => setAdding(true)}>
+              Add Reminder
+            </Button>
+          </EmptyState>
+        }
+      >
+        {() => (
+          <Stack spacing={3}>
             <Stack spacing={1.5}>
               <Typography variant="overline" color="text.secondary">
-                Done ({done.length})
+                To do ({open.length})
               </Typography>
-              {done.map((r) => (
-                <ReminderRow key={r.id} reminder={r} />
-              ))}
+              {open.length === 0 ? (
+                <Typography color="text.secondary">All done. Nice work!</Typography>
+              ) : (
+                open.map((r) => <ReminderRow key={r.id} reminder={r} />)
+              )}
             </Stack>
-          )}
-        </Stack>
-      )}
+            {done.length > 0 && (
+              <Stack spacing={1.5}>
+                <Typography variant="overline" color="text.secondary">
+                  Done ({done.length})
+                </Typography>
+                {done.map((r) => (
+                  <ReminderRow key={r.id} reminder={r} />
+                ))}
+              </Stack>
+            )}
+          </Stack>
+        )}
+      </LoadedList>
       <AddReminderDialog open={adding} onClose={() => setAdding(false)} />
     </Box>
   );

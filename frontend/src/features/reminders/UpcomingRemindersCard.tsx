@@ -3,41 +3,29 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
-import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import AlarmOutlinedIcon from '@mui/icons-material/AlarmOutlined';
-import { SidebarCard } from '../chat/SidebarCard';
+import { SidebarListCard } from '../../components/SidebarCard';
 import { reminderWhen } from './reminder-time';
 import { ReminderQuickAdd } from './ReminderQuickAdd';
 import { upcomingReminders, useReminders, useToggleReminder } from './use-reminders';
 
 /** Upcoming Reminders in the chat sidebar: up to 5 not done, a done toggle, and the quick add (doc2 §2). */
 export function UpcomingRemindersCard() {
-  const { data, isLoading, isError } = useReminders();
+  const query = useReminders();
   const toggle = useToggleReminder();
-  const upcoming = upcomingReminders(data);
-
   return (
-    <SidebarCard
+    <SidebarListCard
       icon={<AlarmOutlinedIcon fontSize="small" />}
       title="Upcoming Reminders"
       testId="upcoming-reminders"
+      query={query}
+      items={upcomingReminders(query.data)}
+      what="Reminders"
+      emptyText="Nothing coming up."
+      skeletonHeight={36}
+      footer={<ReminderQuickAdd />}
     >
-      {isLoading ? (
-        <Stack spacing={1}>
-          <Skeleton variant="rounded" height={36} />
-          <Skeleton variant="rounded" height={36} />
-        </Stack>
-      ) : isError ? (
-        <Typography variant="body2" color="text.secondary">
-          Reminders could not be loaded.
-        </Typography>
-      ) : upcoming.length === 0 ? (
-        <Typography variant="body2" color="text.secondary">
-          Nothing coming up.
-        </Typography>
-      ) : (
+      {(upcoming) => (
         <List dense disablePadding>
           {upcoming.map((reminder) => (
             <ListItem key={reminder.id} disableGutters data-testid="upcoming-reminder">
@@ -59,7 +47,6 @@ export function UpcomingRemindersCard() {
           ))}
         </List>
       )}
-      <ReminderQuickAdd />
-    </SidebarCard>
+    </SidebarListCard>
   );
 }

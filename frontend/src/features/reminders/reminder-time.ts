@@ -1,13 +1,11 @@
-import { formatInTimeZone } from 'date-fns-tz';
 import type { Reminder } from '@jarvis/contracts';
-
-const ZONE = 'America/New_York';
+import { easternDayAndClock } from '../../components/eastern-time';
 
 /** When a reminder is due, in Eastern time ('Sat, Nov 22, 5:00 PM ET'), else its free text. */
 export function reminderWhen(reminder: Pick<Reminder, 'when' | 'reminder_time'>): string {
   if (reminder.reminder_time) {
     const date = new Date(reminder.reminder_time);
-    if (!Number.isNaN(date.getTime())) return `${formatInTimeZone(date, ZONE, 'EEE, MMM d, h:mm a')} ET`;
+    if (!Number.isNaN(date.getTime())) return `${easternDayAndClock(date)} ET`;
   }
   return reminder.when;
 }

@@ -30,12 +30,12 @@ describe('MainApp', () => {
   it('opens on chat and switches sections in place', async () => {
     const user = userEvent.setup();
     renderApp(testUser);
-    expect(screen.getByTestId('section-chat')).toBeInTheDocument();
+    expect(await screen.findByTestId('section-chat')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Reminders' }));
-    expect(screen.getByTestId('section-reminders')).toBeInTheDocument();
+    expect(await screen.findByTestId('section-reminders')).toBeInTheDocument();
     expect(screen.queryByTestId('section-chat')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Account' }));
-    expect(screen.getByText('ada')).toBeInTheDocument();
+    expect(await screen.findByText('ada')).toBeInTheDocument();
   });
 
   it('has navigating entries and opens Contracts in a new tab', () => {
@@ -110,7 +110,7 @@ describe('MainApp', () => {
       'POST /api/auth/accept-terms': { body: accepted },
     });
     renderWithProviders(<MainApp user={pending} />, { user: pending });
-    const dialog = screen.getByRole('dialog', { name: 'Terms of Service & Privacy Notice' });
+    const dialog = await screen.findByRole('dialog', { name: 'Terms of Service & Privacy Notice' });
     expect(within(dialog).getByText(/October 9, 2025/)).toBeInTheDocument();
     expect(within(dialog).getByText(/AI model providers/)).toBeInTheDocument();
     const accept = within(dialog).getByRole('button', { name: 'Accept and Continue' });
@@ -128,7 +128,7 @@ describe('MainApp', () => {
     const fresh = { ...testUser, onboardingCompleted: false };
     const user = userEvent.setup();
     renderApp(fresh, { 'POST /api/auth/onboarding/complete': { status: 500 } });
-    expect(screen.getByText('1 of 8')).toBeInTheDocument();
+    expect(await screen.findByText('1 of 8')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Skip tour' }));
     await waitFor(() => expect(screen.queryByTestId('onboarding-tour')).not.toBeInTheDocument());
     expect(calls.some((c) => c.method === 'POST' && c.path === '/api/auth/onboarding/complete')).toBe(true);
@@ -145,7 +145,7 @@ describe('MainApp', () => {
     renderApp(testUser, { 'POST /api/auth/onboarding/reset': { status: 503 } });
     expect(screen.queryByTestId('onboarding-tour')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Help menu' }));
-    await user.click(screen.getByRole('menuitem', { name: 'Restart Tutorial' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Restart Tutorial' }));
     expect(await screen.findByText('1 of 8')).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'POST' && c.path === '/api/auth/onboarding/reset')).toBe(true);
   });

@@ -1,7 +1,6 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
-import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
@@ -9,17 +8,19 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import MenuIcon from '@mui/icons-material/Menu';
 import type { User } from '@jarvis/contracts';
 import { JarvisLogo } from '../../components/JarvisLogo';
+import { LazyDrawer } from '../../components/LazyDrawer';
+import { lazyNamed } from '../../components/lazy-named';
 import { useDocumentTitle, PRODUCT_TITLE } from '../../components/use-document-title';
-import { MOBILE_BREAKPOINT_PX, SIDEBAR_WIDTH } from '../../theme/theme';
+import { MOBILE_MEDIA_QUERY, SIDEBAR_WIDTH } from '../../theme/theme';
 import { needsTermsAcceptance } from '../auth/terms';
-import { TermsDialog } from '../auth/TermsDialog';
-import { OnboardingTour } from '../onboarding/OnboardingTour';
 import { useOnboarding } from '../onboarding/use-onboarding';
 import { DEFAULT_SECTION, SECTION_TITLES, type SectionId } from './sections';
 import { SectionView } from './SectionView';
 import { SideNav } from './SideNav';
 
-export const MOBILE_MEDIA_QUERY = `(max-width:${MOBILE_BREAKPOINT_PX - 0.02}px)`;
+// Shown to few users and rarely: loaded only when needed.
+const TermsDialog = lazyNamed(() => import('../auth/TermsDialog'), 'TermsDialog');
+const OnboardingTour = lazyNamed(() => import('../onboarding/OnboardingTour'), 'OnboardingTour');
 
 /**
  * The signed-in app: side navigation (320 px, a left drawer under 768 px) and the active section, switched in place.
@@ -75,7 +76,7 @@ export function MainApp({ user }: { user: User }) {
               </Typography>
             </Toolbar>
           </AppBar>
-          <Drawer
+          <LazyDrawer
             anchor="left"
             open={drawerOpen}
             onClose={() => setDrawerOpen(false)}
@@ -83,7 +84,7 @@ export function MainApp({ user }: { user: User }) {
             slotProps={{ paper: { sx: { width: '100%', maxWidth: '100%' } } }}
           >
             {nav}
-          </Drawer>
+          </LazyDrawer>
         </>
       ) : (
         <Box
@@ -109,8 +110,12 @@ export function MainApp({ user }: { user: User }) {
           <SectionView section={section} user={user} />
         </Box>
       </Box>
-      <TermsDialog open={needsTermsAcceptance(user)} />
-      {onboarding.open && <OnboardingTour key={onboarding.runId} onFinish={() => void onboarding.finish()} />}
+      <Suspense fallback={null}>
+        {needsTermsAcceptance(user) && <TermsDialog open />}
+        {onboarding.open && (
+          <OnboardingTour key={onboarding.runId} onFinish={() => void onboarding.finish()} />
+        )}
+      </Suspense>
     </Box>
   );
 }

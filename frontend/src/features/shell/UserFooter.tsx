@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import Avatar from '@mui/material/Avatar';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
@@ -6,25 +5,28 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import LogoutIcon from '@mui/icons-material/Logout';
 import type { User } from '@jarvis/contracts';
-import { logout } from '../../api/auth';
 import { browser } from '../../app/browser';
+import { useLogout } from '../auth/use-current-user';
 import { displayNameOf, initialsOf } from './user-display';
-
-/** Logs out, then goes to / even when the call fails (doc1 §7). */
-export async function logoutAndLeave(go: (url: string) => void = (url) => browser.assign(url)) {
-  try {
-    await logout();
-  } catch (error) {
-    console.error('Logout failed', error);
-  } finally {
-    go('/');
-  }
-}
 
 /** Bottom of the sidebar: avatar (image or initials), name or e-mail, and logout. */
 export function UserFooter({ user }: { user: User }) {
-  const [leaving, setLeaving] = useState(false);
+  const logout = useLogout();
+  // Still leaving after the call: the page is going to /.
+  const leaving = !logout.isIdle;
   const name = displayNameOf(user);
+
+  /** Logs out, then goes to / even when the call fails (doc1 §7). */
+  const logoutAndLeave = async () => {
+    try {
+      await logout.mutateAsync();
+    } catch (error) {
+      console.error('Logout failed', error);
+    } finally {
+      browser.assign('/');
+    }
+  };
+
   return (
     <Stack
       direction="row"
@@ -52,14 +54,7 @@ export function UserFooter({ user }: { user: User }) {
       </Stack>
       <Tooltip title="Log out">
         <span>
-          <IconButton
-            aria-label="Log out"
-            disabled={leaving}
-            onClick={() => {
-              setLeaving(true);
-              void logoutAndLeave();
-            }}
-          >
+          <IconButton aria-label="Log out" disabled={leaving} onClick={() => void logoutAndLeave()}>
             <LogoutIcon />
           </IconButton>
         </span>

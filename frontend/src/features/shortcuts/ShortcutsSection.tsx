@@ -14,7 +14,8 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import type { QuickResponseShortcut } from '@jarvis/contracts';
 import { serverMessageOr } from '../../api/client';
-import { EmptyState, LoadFailed } from '../../components/ListStates';
+import { EmptyState } from '../../components/ListStates';
+import { LoadedList } from '../../components/LoadedList';
 import { SectionHeader } from '../../components/SectionHeader';
 import { useToast } from '../../components/toast/toast-context';
 import { usageText } from './shortcut-form';
@@ -96,9 +97,9 @@ function ShortcutCard({ shortcut, onEdit }: { shortcut: QuickResponseShortcut; o
 
 /** Quick Response Shortcuts (doc2 §2): trigger phrases that Jarvis answers at once with a template. */
 export function ShortcutsSection() {
-  const { data, isLoading, isError, refetch } = useShortcuts();
+  const query = useShortcuts();
   const [editing, setEditing] = useState<QuickResponseShortcut | null | 'new'>(null);
-  const shortcuts = data ?? [];
+  const shortcuts = query.data ?? [];
 
   return (
     <Box data-testid="section-shortcuts">
@@ -113,31 +114,37 @@ export function ShortcutsSection() {
           )
         }
       />
-      {isLoading ? (
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
-          {[0, 1].map((i) => (
-            <Skeleton key={i} variant="rounded" height={180} />
-          ))}
-        </Box>
-      ) : isError ? (
-        <LoadFailed what="shortcuts" onRetry={() => void refetch()} />
-      ) : shortcuts.length === 0 ? (
-        <EmptyState icon={<BoltOutlinedIcon fontSize="large" />} title="No shortcuts yet">
-          <Typography color="text.secondary" sx={{ mb: 2 }}>
-            Teach Jarvis instant answers: when your message is one of the trigger phrases (case and
-            punctuation don't matter), it replies with your template.
-          </Typography>
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing('new')}>
-            Create Your First Shortcut
-          </Button>
-        </EmptyState>
-      ) : (
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
-          {shortcuts.map((s) => (
-            <ShortcutCard key={s.id} shortcut={s} onEdit={() => setEditing(s)} />
-          ))}
-        </Box>
-      )}
+      <LoadedList
+        query={query}
+        items={shortcuts}
+        what="shortcuts"
+        loading={
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+            {[0, 1].map((i) => (
+              <Skeleton key={i} variant="rounded" height={180} />
+            ))}
+          </Box>
+        }
+        empty={
+          <EmptyState icon={<BoltOutlinedIcon fontSize="large" />} title="No shortcuts yet">
+            <Typography color="text.secondary" sx={{ mb: 2 }}>
+              Teach Jarvis instant answers: when your message is one of the trigger phrases (case and
+              punctuation don't matter), it replies with your template.
+            </Typography>
+            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing('new')}>
+              Create Your First Shortcut
+            </Button>
+          </EmptyState>
+        }
+      >
+        {() => (
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+            {shortcuts.map((s) => (
+              <ShortcutCard key={s.id} shortcut={s} onEdit={() => setEditing(s)} />
+            ))}
+          </Box>
+        )}
+      </LoadedList>
       {editing !== null && (
         <ShortcutDialog shortcut={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
       )}

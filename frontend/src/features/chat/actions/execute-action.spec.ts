@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { routeFetch } from '../../../test/render';
+import { api } from '../../../api/routes';
+import { answer, failure, routeFetch, testReminder } from '../../../test/render';
 import { executeAction } from './execute-action';
 
 function stub(routes: Parameters<typeof routeFetch>[0]) {
@@ -16,7 +17,7 @@ const unconfigured = (provider: string) => ({
 
 describe('executeAction', () => {
   it('creates a reminder and refreshes the reminders', async () => {
-    const calls = stub({ 'POST /api/reminders': { status: 201, body: { id: 'r1', title: 'call mom' } } });
+    const calls = stub(answer(api.calendar.createReminder, testReminder(), { status: 201 }));
     const outcome = await executeAction({
       type: 'create_reminder',
       args: { title: 'call mom', when: 'tomorrow at 5pm' },
@@ -30,12 +31,12 @@ describe('executeAction', () => {
   });
 
   it("reports a failed reminder as 'Action Failed' with the type and the server's text", async () => {
-    stub({
-      'POST /api/reminders': {
-        status: 400,
-        body: { error: 'Could not understand the time', code: 'VALIDATION' },
-      },
-    });
+    stub(
+      failure(api.calendar.createReminder, 400, {
+        error: 'Could not understand the time',
+        code: 'VALIDATION',
+      }),
+    );
     const outcome = await executeAction({ type: 'create_reminder', args: { title: 'x', when: 'blorp' } });
     expect(outcome.ok).toBe(false);
     expect(outcome.toast).toEqual({
@@ -46,11 +47,14 @@ describe('executeAction', () => {
   });
 
   it('shows the weather as a card, and a provider error as Weather Error', async () => {
-    stub({
-      'GET /api/weather/current/Paris': {
-        body: { location: 'Paris', temperature: 18, description: 'clear', windSpeed: 9, humidity: 40 },
-      },
-    });
+    const paris = { location: 'Paris' };
+    stub(
+      answer(
+        api.chat.weather,
+        { location: 'Paris', temperature: 18, description: 'clear', windSpeed: 9, humidity: 40 },
+        { params: paris },
+      ),
+    );
     expect(await executeAction({ type: 'get_weather', args: { location: 'Paris' } })).toMatchObject({
       ok: true,
       card: { kind: 'weather', weather: { location: 'Paris' } },
@@ -63,9 +67,9 @@ describe('executeAction', () => {
   });
 
   it('asks for a 5-day forecast unless the action names the days', async () => {
-    const calls = stub({
-      'GET /api/weather/forecast/Boston': { body: { location: 'Boston', forecast: [] } },
-    });
+    const calls = stub(
+      answer(api.chat.forecast, { location: 'Boston', forecast: [] }, { params: { location: 'Boston' } }),
+    );
     await executeAction({ type: 'get_forecast', args: { location: 'Boston' } });
     await executeAction({ type: 'get_forecast', args: { location: 'Boston', days: 2 } });
     expect(calls.map((c) => c.path)).toEqual([
@@ -77,7 +81,7 @@ describe('executeAction', () => {
   });
 
   it('says No Events Found in the two variants, with radius 50 by default nearby', async () => {
-    const calls = stub({ 'GET /api/events/search': { body: [] }, 'POST /api/events/near': { body: [] } });
+    const calls = stub({ ...answer(api.chat.searchEvents, []), ...answer(api.chat.eventsNear, []) });
     expect((await executeAction({ type: 'search_events', args: { keyword: 'jazz' } })).toast).toMatchObject({
       title: 'No Events Found',
       description: 'No events match your search criteria',
@@ -93,7 +97,7 @@ describe('executeAction', () => {
 
   it('caps the web-search toast at 150 characters for 8 seconds and keeps the full text in the card', async () => {
     const text = 'word '.repeat(100);
-    const calls = stub({ 'POST /api/perplexity/search': { body: { text, citations: [] } } });
+    const calls = stub(answer(api.chat.webSearch, { text, citations: [] }));
     const outcome = await executeAction({ type: 'search_web', args: { query: 'news' } });
     expect(calls[0].body).toEqual({ query: 'news', searchRecency: 'day' });
     expect(outcome.toast?.description?.length).toBeLessThanOrEqual(150);
@@ -102,9 +106,7 @@ describe('executeAction', () => {
   });
 
   it('drafts locally, calling the draft endpoint only for a booking link', async () => {
-    const calls = stub({
-      'POST /api/draft/message': { body: { message: 'Hi! Book me: https://x/book/abc' } },
-    });
+    const calls = stub(answer(api.chat.draftMessage, { message: 'Hi! Book me: https://x/book/abc' }));
     expect(await executeAction({ type: 'draft_text_message', args: { message: 'Hi!' } })).toMatchObject({
       ok: true,
       card: { kind: 'sms_draft', message: 'Hi!' },
@@ -133,22 +135,50 @@ describe('executeAction', () => {
       title: 'Phone Error',
       description: 'Service unavailable',
     });
-    stub({ 'GET /api/phone-messages': { body: [] } });
+    stub(answer(api.telephony.phoneMessages, []));
     expect((await executeAction({ type: 'get_phone_messages', args: {} })).toast?.title).toBe(
       'No Phone Calls',
     );
   });
 
   it('reports Premium Feature when an email action needs an upgrade', async () => {
-    stub({
-      'POST /api/email/m1/trash': {
-        status: 402,
-        body: { error: 'Upgrade', code: 'PLAN_REQUIRED', requiresUpgrade: true },
-      },
-    });
+    stub(
+      failure(
+        api.mail.trash,
+        402,
+        { error: 'Upgrade', code: 'PLAN_REQUIRED', requiresUpgrade: true },
+        { params: { messageId: 'm1' } },
+      ),
+    );
     expect((await executeAction({ type: 'trash_email', args: { messageId: 'm1' } })).toast).toMatchObject({
       title: 'Premium Feature',
       description: 'Email management requires Premium or Enterprise plan',
     });
+  });
+});
+
+describe('action registry', () => {
+  it('has one handler for every action type but the two Jarvis cannot run yet', async () => {
+    const { ACTION_TYPES } = await import('@jarvis/contracts');
+    const { loadActionRegistry } = await import('./execute-action');
+    const handled = [...(await loadActionRegistry()).keys()].sort();
+    const unavailable = ['generate_contract', 'image_analysis'];
+    expect(handled).toEqual(ACTION_TYPES.filter((type) => !unavailable.includes(type)).sort());
+  });
+
+  it('answers a type no area handles as not available yet', async () => {
+    expect((await executeAction({ type: 'image_analysis', args: {} })).toast).toEqual({
+      title: 'Action Failed',
+      description: 'Failed to execute image_analysis: This action is not available in Jarvis yet.',
+      variant: 'destructive',
+    });
+  });
+});
+
+describe('fake API answers', () => {
+  it('are typed by the contract, so a drifted fake does not compile', () => {
+    // @ts-expect-error the weather response declares temperature, description, windSpeed and humidity too
+    const drifted = answer(api.chat.weather, { location: 'Paris' }, { params: { location: 'Paris' } });
+    expect(Object.keys(drifted)).toEqual(['GET /api/weather/current/Paris']);
   });
 });

@@ -9,7 +9,8 @@ import EventOutlinedIcon from '@mui/icons-material/EventOutlined';
 import ListAltOutlinedIcon from '@mui/icons-material/ListAltOutlined';
 import TravelExploreOutlinedIcon from '@mui/icons-material/TravelExploreOutlined';
 import WbSunnyOutlinedIcon from '@mui/icons-material/WbSunnyOutlined';
-import type { EventResult, ForecastResult, WeatherResult } from '../../../api/actions';
+import type { EventResult } from '../../../api/events';
+import type { ForecastResult, WeatherResult } from '../../../api/weather';
 import { Markdown } from '../Markdown';
 import { CardFrame } from './CardFrame';
 

@@ -9,9 +9,10 @@ import Typography from '@mui/material/Typography';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import SendIcon from '@mui/icons-material/Send';
 import SmsOutlinedIcon from '@mui/icons-material/SmsOutlined';
-import { getSmsDraft, sendSms, type SmsDraftState } from '../../../api/actions';
+import type { SmsDraftState } from '../../../api/phone';
 import { serverMessageOr } from '../../../api/client';
 import { useToast } from '../../../components/toast/toast-context';
+import { useFetchSmsDraft, useSendSms } from '../../phone/use-sms';
 import { CardFrame } from './CardFrame';
 
 /**
@@ -28,6 +29,8 @@ export function SmsDraftCard({
   onClose: () => void;
 }) {
   const { toast } = useToast();
+  const getSmsDraft = useFetchSmsDraft();
+  const sendSms = useSendSms();
   const [recipient, setRecipient] = useState<SmsDraftState | null>(null);
   const [noRecipient, setNoRecipient] = useState(false);
   const [phase, setPhase] = useState<'idle' | 'checking' | 'confirm' | 'sending' | 'sent'>('idle');
@@ -70,8 +73,7 @@ export function SmsDraftCard({
   const confirmSend = async () => {
     setPhase('sending');
     try {
-      const result = await sendSms(message);
-      if (result && result.success === false) throw new Error(result.error ?? 'Failed to send message');
+      await sendSms.mutateAsync(message);
       setPhase('sent');
       toast({
         title: 'Message sent!',

@@ -1,4 +1,5 @@
-import type { EventResult, ForecastResult, WeatherResult } from '../../../api/actions';
+import type { EventResult } from '../../../api/events';
+import type { ForecastResult, WeatherResult } from '../../../api/weather';
 
 /** A card shown under an assistant message: an action's result, or a local draft or tool card. */
 export type InlineCard = { id: string } & (

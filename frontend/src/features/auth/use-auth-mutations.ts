@@ -1,0 +1,44 @@
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { login, quickAccess, register, type LoginInput, type RegisterInput } from '../../api/auth';
+import { queryKeys } from '../../api/query-keys';
+
+/*
+ * Signing in and signing up, for the login page. Each is sent once, as the user pressed it (no retry). A success is
+ * followed by a full page load in the component (`browser.assign('/')`), which reads the user afresh: the cached
+ * user is only marked stale, not refetched, so the page does not change screens before it reloads.
+ * The signed-in user's own writes (theme, terms, logout) are in use-current-user.ts.
+ */
+
+function markUserStale(queryClient: QueryClient) {
+  return queryClient.invalidateQueries({ queryKey: queryKeys.currentUser, refetchType: 'none' });
+}
+
+/** POST /api/login. */
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: LoginInput) => login(input),
+    retry: false,
+    onSuccess: () => markUserStale(queryClient),
+  });
+}
+
+/** POST /api/register. */
+export function useRegister() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: RegisterInput) => register(input),
+    retry: false,
+    onSuccess: () => markUserStale(queryClient),
+  });
+}
+
+/** POST /api/auth/username: Quick Access, sign-in by username only. */
+export function useQuickAccess() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (username: string) => quickAccess(username),
+    retry: false,
+    onSuccess: () => markUserStale(queryClient),
+  });
+}

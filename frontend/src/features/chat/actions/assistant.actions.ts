@@ -1,0 +1,39 @@
+import { defineActions, str, type ActionHandler } from './action-kit';
+
+/** Notion and Linear are not connected yet: no call, a toast saying what to set up. */
+const setupRequired =
+  (integration: string, things: string): ActionHandler =>
+  () => ({
+    ok: false,
+    toast: {
+      title: `${integration} Setup Required`,
+      description: `Connect ${integration} to create ${things} from chat.`,
+    },
+  });
+
+/** Actions that answer in the chat alone, until their service exists (voice, integrations). */
+export const actions = defineActions({
+  start_interpreter: (args) => ({
+    ok: true,
+    toast: {
+      title: 'Interpreter Mode Started',
+      description: 'Live interpretation needs the voice features, which are on their way.',
+    },
+    card: {
+      kind: 'interpreter',
+      fromLanguage: str(args.from_language) || 'Auto-detect',
+      toLanguage: str(args.to_language) || 'English',
+      mode: str(args.mode) || 'real-time interpretation',
+    },
+  }),
+  identify_music: (args) => ({
+    ok: true,
+    toast: {
+      title: 'Music Identifier Ready',
+      description: 'Listening for songs needs the voice features, which are on their way.',
+    },
+    card: { kind: 'music', context: str(args.context) },
+  }),
+  create_notion_task: setupRequired('Notion', 'tasks'),
+  create_linear_issue: setupRequired('Linear', 'issues'),
+});

@@ -1,0 +1,115 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createQueryClient } from '../../../api/query-client';
+import { queryKeys } from '../../../api/query-keys';
+import { api } from '../../../api/routes';
+import {
+  answer,
+  failure,
+  renderWithProviders,
+  routeFetch,
+  testUser,
+  type FakeRoutes,
+} from '../../../test/render';
+import { SmsDraftCard } from './SmsDraftCard';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const draft = {
+  hasDraft: true,
+  hasValidPhone: true,
+  needsRecipientFix: false,
+  contactName: 'Mom',
+  recipientDisplay: '+1 555 0100',
+};
+
+/** Renders with the app's own query client, so a retry the app would make shows in the calls. */
+function renderCard(routes: FakeRoutes) {
+  const fake = routeFetch(routes);
+  vi.stubGlobal('fetch', vi.fn(fake.fetch));
+  const client = createQueryClient();
+  client.setQueryData(queryKeys.currentUser, testUser);
+  renderWithProviders(<SmsDraftCard message="Running late" context="" onClose={() => undefined} />, {
+    client,
+  });
+  return fake.calls;
+}
+
+const sends = (calls: { method: string; path: string }[]) =>
+  calls.filter((c) => c.method === 'POST' && c.path === '/api/sms/send');
+
+describe('SmsDraftCard', () => {
+  it('asks who the text goes to, confirms, and sends it', async () => {
+    const calls = renderCard({
+      ...answer(api.telephony.smsDraft, draft),
+      ...answer(api.telephony.smsSend, { success: true }),
+    });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send this text?' });
+    expect(within(dialog).getByText('Mom')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Send Message' }));
+    expect(await screen.findByText('Message sent!')).toBeInTheDocument();
+    expect(screen.getByText('Your text message has been sent to Mom')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sent' })).toBeDisabled();
+    expect(sends(calls)).toEqual([
+      { method: 'POST', path: '/api/sms/send', body: { message: 'Running late' } },
+    ]);
+  });
+
+  it('disables Send when the draft has no valid recipient', async () => {
+    const calls = renderCard({
+      ...answer(api.telephony.smsDraft, {
+        ...draft,
+        hasValidPhone: false,
+        recipientError: 'No phone number for Mom',
+      }),
+    });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('Recipient not found')).toBeInTheDocument();
+    expect(screen.getByText('No phone number for Mom')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Recipient Not Found' })).toBeDisabled();
+    expect(sends(calls)).toHaveLength(0);
+  });
+
+  it("reports an answer of success: false with the server's error", async () => {
+    renderCard({
+      ...answer(api.telephony.smsDraft, draft),
+      ...answer(api.telephony.smsSend, { success: false, error: 'The number is blocked' }),
+    });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await user.click(await screen.findByRole('button', { name: 'Send Message' }));
+    expect(await screen.findByText('Failed to send message')).toBeInTheDocument();
+    expect(screen.getByText('The number is blocked')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Send' })).toBeEnabled());
+  });
+
+  it('sends a text only once when the call fails', async () => {
+    const calls = renderCard({
+      ...answer(api.telephony.smsDraft, draft),
+      ...failure(api.telephony.smsSend, 502, { error: 'Bad gateway', code: 'BAD_GATEWAY' }),
+    });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await user.click(await screen.findByRole('button', { name: 'Send Message' }));
+    expect(await screen.findByText('Bad gateway')).toBeInTheDocument();
+    expect(sends(calls)).toHaveLength(1);
+  });
+
+  it('reads the recipient afresh, once, on each press of Send', async () => {
+    const calls = renderCard({
+      ...failure(api.telephony.smsDraft, 503, { error: 'Phone service down', code: 'SERVICE_UNAVAILABLE' }),
+    });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('Phone service down')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Send' })).toBeEnabled());
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(calls.filter((c) => c.path === '/api/sms/draft')).toHaveLength(2));
+  });
+});

@@ -1,0 +1,43 @@
+import { getDiscordChannels, getDiscordServers, sendDiscordMessage } from '../../api/discord';
+import { defineActions, orFailed, str } from '../chat/actions/action-kit';
+
+export const actions = defineActions({
+  send_discord_message: (args) =>
+    orFailed('Discord Error', async () => {
+      await sendDiscordMessage(str(args.channelId), str(args.content));
+      return {
+        ok: true,
+        toast: { title: 'Message Sent', description: 'Your Discord message was sent.', variant: 'success' },
+      };
+    }),
+  get_discord_servers: () =>
+    orFailed('Discord Error', async () => {
+      const servers = await getDiscordServers();
+      if (servers.length === 0)
+        return {
+          ok: true,
+          toast: { title: 'No Servers', description: 'The Jarvis bot is not in any Discord server yet.' },
+        };
+      return {
+        ok: true,
+        card: { kind: 'list', title: 'Discord servers', items: servers.map((s) => ({ primary: s.name })) },
+      };
+    }),
+  get_discord_channels: (args) =>
+    orFailed('Discord Error', async () => {
+      const channels = await getDiscordChannels(str(args.guildId));
+      if (channels.length === 0)
+        return {
+          ok: true,
+          toast: { title: 'No Channels', description: 'That server has no channels the bot can see.' },
+        };
+      return {
+        ok: true,
+        card: {
+          kind: 'list',
+          title: 'Discord channels',
+          items: channels.map((c) => ({ primary: `#${c.name}` })),
+        },
+      };
+    }),
+});

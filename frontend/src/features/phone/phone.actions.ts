@@ -1,0 +1,46 @@
+import { draftMessage, getPhoneMessages } from '../../api/phone';
+import { capText, PHONE_PREVIEW_CHARS, PHONE_SUMMARY_COUNT } from '../chat/cards/inline-card';
+import {
+  actionFailed,
+  defineActions,
+  errorText,
+  orFailed,
+  str,
+  type ActionHandler,
+} from '../chat/actions/action-kit';
+
+const phoneMessages: ActionHandler = () =>
+  orFailed('Phone Error', async () => {
+    const messages = await getPhoneMessages();
+    if (messages.length === 0)
+      return { ok: true, toast: { title: 'No Phone Calls', description: 'Nobody has left a message yet.' } };
+    const items = messages.slice(0, PHONE_SUMMARY_COUNT).map((m) => ({
+      primary: m.caller_name || m.caller_number,
+      secondary: m.transcript ? capText(m.transcript, PHONE_PREVIEW_CHARS) : 'No transcript',
+    }));
+    return { ok: true, card: { kind: 'list', title: `Phone messages (${messages.length})`, items } };
+  });
+
+export const actions = defineActions({
+  async draft_text_message(args, type) {
+    let message = str(args.message);
+    if (args.includeBookingLink) {
+      try {
+        message = (await draftMessage(args)).message || message;
+      } catch (error) {
+        return actionFailed(type, errorText(error));
+      }
+    }
+    return {
+      ok: true,
+      toast: {
+        title: 'Message Drafted',
+        description: 'Review the text below before sending it.',
+        variant: 'success',
+      },
+      card: { kind: 'sms_draft', message, context: str(args.context) },
+    };
+  },
+  check_phone_calls: phoneMessages,
+  get_phone_messages: phoneMessages,
+});

@@ -1,0 +1,26 @@
+import { createReminder } from '../../api/reminders';
+import { queryKeys } from '../../api/query-keys';
+import { actionFailed, defineActions, errorText, str } from '../chat/actions/action-kit';
+
+export const actions = defineActions({
+  async create_reminder(args, type) {
+    try {
+      const reminder = await createReminder({
+        title: str(args.title),
+        ...(str(args.when) ? { when: str(args.when) } : {}),
+        ...(str(args.reminder_time) ? { reminder_time: str(args.reminder_time) } : {}),
+      });
+      return {
+        ok: true,
+        toast: {
+          title: 'Reminder Created',
+          description: reminder?.title ?? str(args.title),
+          variant: 'success',
+        },
+        invalidate: [queryKeys.reminders],
+      };
+    } catch (error) {
+      return actionFailed(type, errorText(error));
+    }
+  },
+});

@@ -1,0 +1,25 @@
+import { searchWeb, type SearchRecency } from '../../api/search';
+import { capText, SEARCH_TOAST_CHARS, SEARCH_TOAST_MS } from '../chat/cards/inline-card';
+import { defineActions, orFailed, str } from '../chat/actions/action-kit';
+
+export const DEFAULT_SEARCH_RECENCY: SearchRecency = 'day';
+
+export const actions = defineActions({
+  search_web: (args) =>
+    orFailed('Search Error', async () => {
+      const query = str(args.query);
+      // The server refuses a recency it does not know, with the text the toast shows.
+      const recency = (str(args.searchRecency) || DEFAULT_SEARCH_RECENCY) as SearchRecency;
+      const result = await searchWeb(query, recency);
+      const text = result?.text ?? '';
+      return {
+        ok: true,
+        toast: {
+          title: 'Search Results',
+          description: capText(text, SEARCH_TOAST_CHARS),
+          durationMs: SEARCH_TOAST_MS,
+        },
+        card: { kind: 'web_search', query, text, citations: result?.citations ?? [] },
+      };
+    }),
+});
