@@ -1,30 +1,17 @@
-import { fileURLToPath, URL } from 'node:url';
-import react from '@vitejs/plugin-react';
-import { apiRoutes } from './api-routes.config.ts';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, mergeConfig } from 'vitest/config';
+import viteConfig from './vite.config.ts';
 
-export default defineConfig({
-  plugins: [react(), apiRoutes()],
-  resolve: {
-    alias: [
-      // Use the contracts' TypeScript source so the frontend needs no build step of libs/contracts.
-      {
-        find: '@jarvis/contracts',
-        replacement: fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url)),
-      },
-      // Tooltips position themselves with a library loaded on first use (src/components/lazy-popper.ts).
-      {
-        find: /^@popperjs\/core$/,
-        replacement: fileURLToPath(new URL('./src/components/lazy-popper.ts', import.meta.url)),
-      },
-    ],
-  },
-  test: {
-    environment: 'jsdom',
-    include: ['src/**/*.spec.{ts,tsx}'],
-    setupFiles: ['src/test/setup.ts'],
-    restoreMocks: true,
-    // Typing into MUI fields under jsdom is slow; a whole form can take several seconds.
-    testTimeout: 20_000,
-  },
-});
+/** The app's own Vite configuration (plugins, aliases), plus the unit tests' settings. */
+export default mergeConfig(
+  viteConfig,
+  defineConfig({
+    test: {
+      environment: 'jsdom',
+      include: ['src/**/*.spec.{ts,tsx}'],
+      setupFiles: ['src/test/setup.ts'],
+      restoreMocks: true,
+      // Typing into MUI fields under jsdom is slow; a whole form can take several seconds.
+      testTimeout: 20_000,
+    },
+  }),
+);
