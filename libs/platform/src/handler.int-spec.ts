@@ -1,15 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Controller, Module } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
 import { DomainError, endpoint, internal, type RequestContext, returns, rowId } from '@jarvis/contracts';
-import { createTestEnv, type TestEnv } from '@jarvis/testing';
+import { createTestEnv, startNatsService, type TestEnv } from '@jarvis/testing';
 import { connect, type NatsConnection } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { PassThroughRpcFilter } from './errors';
 import { Handles, type HandlerInput, handledSubjects } from './handler';
 import { RpcClient } from './nats/rpc-client';
-import { NatsTransport } from './nats/transport';
 
 const rename = endpoint({
   method: 'PUT', path: '/api/probe-items/:id', service: 'chat', subject: 'probe.items.rename', access: 'user', streams: true,
@@ -96,15 +93,7 @@ const failure = (promise: Promise<unknown>) =>
 
 beforeAll(async () => {
   env = await createTestEnv('handler');
-  const transport = new NatsTransport({ queue: 'probe', prefix: env.natsPrefix });
-  transport.useConnection(await connect({ servers: env.env.NATS_URL }));
-  const app = await NestFactory.createMicroservice(ProbeModule, { strategy: transport, logger: false });
-  app.useGlobalFilters(new PassThroughRpcFilter());
-  await app.listen();
-  close = async () => {
-    await app.close();
-    await transport.unwrap<NatsConnection>().close();
-  };
+  ({ close } = await startNatsService(ProbeModule, { natsUrl: env.env.NATS_URL, prefix: env.natsPrefix }));
   nc = await connect({ servers: env.env.NATS_URL });
   rpc = new RpcClient(nc, env.natsPrefix);
 });

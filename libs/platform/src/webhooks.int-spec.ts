@@ -1,13 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Controller, Module } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
 import { ErrorKind, type RequestContext, type WebhookReply, type WebhookRequest, webhookSubject } from '@jarvis/contracts';
-import { createTestEnv, type TestEnv } from '@jarvis/testing';
+import { createTestEnv, startNatsService, type TestEnv } from '@jarvis/testing';
 import { connect, type NatsConnection } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PassThroughRpcFilter } from './errors';
 import { RpcClient } from './nats/rpc-client';
-import { NatsTransport } from './nats/transport';
 import { HandlesWebhook, type IncomingWebhook, webhookReply } from './webhooks';
 
 /** A stand-in for telephony's webhook handler: routes on the path, answers what it received. */
@@ -49,15 +46,7 @@ const ctx: RequestContext = { userId: null, tier: 'free', requestId: 'req-webhoo
 
 beforeAll(async () => {
   env = await createTestEnv('webhooks');
-  const transport = new NatsTransport({ queue: 'telephony', prefix: env.natsPrefix });
-  transport.useConnection(await connect({ servers: env.env.NATS_URL }));
-  const app = await NestFactory.createMicroservice(ProbeModule, { strategy: transport, logger: false });
-  app.useGlobalFilters(new PassThroughRpcFilter());
-  await app.listen();
-  close = async () => {
-    await app.close();
-    await transport.unwrap<NatsConnection>().close();
-  };
+  ({ close } = await startNatsService(ProbeModule, { natsUrl: env.env.NATS_URL, prefix: env.natsPrefix, queue: 'telephony' }));
   nc = await connect({ servers: env.env.NATS_URL });
   rpc = new RpcClient(nc, env.natsPrefix);
 });

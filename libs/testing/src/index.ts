@@ -3,3 +3,4 @@ export * from './loopback';
 export * from './schema';
 export * from './service-harness';
 export * from './test-env';
+export * from './nats-service';

@@ -1,15 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Controller, Module } from '@nestjs/common';
 import { MessagePattern } from '@nestjs/microservices';
-import { NestFactory } from '@nestjs/core';
 import { DomainError, ErrorKind, type RequestContext } from '@jarvis/contracts';
-import { createTestEnv, type TestEnv } from '@jarvis/testing';
+import { createTestEnv, startNatsService, type TestEnv } from '@jarvis/testing';
 import { connect, JSONCodec, type NatsConnection, type Subscription } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PassThroughRpcFilter } from '../errors';
 import { decodePayload, encodePayload, LARGE_PAYLOAD_THRESHOLD_BYTES, largePayloadBucket } from './large-payloads';
 import { RpcClient } from './rpc-client';
-import { NatsTransport } from './transport';
 
 const FIVE_MB = 5 * 1024 * 1024;
 
@@ -48,12 +45,7 @@ const ctx: RequestContext = { userId: 'u-1', tier: 'free', requestId: 'req-large
 const codec = JSONCodec();
 
 async function startProbe(prefix: string) {
-  const transport = new NatsTransport({ queue: 'probe', prefix });
-  transport.useConnection(await connect({ servers: env.env.NATS_URL }));
-  const app = await NestFactory.createMicroservice(ProbeModule, { strategy: transport, logger: false });
-  app.useGlobalFilters(new PassThroughRpcFilter());
-  await app.listen();
-  apps.push({ close: async () => { await app.close(); await transport.unwrap<NatsConnection>().close(); } });
+  apps.push(await startNatsService(ProbeModule, { natsUrl: env.env.NATS_URL, prefix }));
 }
 
 interface MetaEvent {

@@ -1,16 +1,13 @@
 import { Controller, Module } from '@nestjs/common';
 import { MessagePattern } from '@nestjs/microservices';
-import { NestFactory } from '@nestjs/core';
 import { endpoint, ErrorKind, NotFoundError, type RequestContext, returns } from '@jarvis/contracts';
-import { createTestEnv, type TestEnv } from '@jarvis/testing';
+import { createTestEnv, startNatsService, type TestEnv } from '@jarvis/testing';
 import { z } from 'zod';
 import { connect, headers, JSONCodec, type NatsConnection } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PassThroughRpcFilter } from '../errors';
 import type { HandlerInput } from '../handler';
 import { RpcClient } from './rpc-client';
 import { callStreaming, STREAM_CHUNKS_HEADER } from './stream';
-import { NatsTransport } from './transport';
 
 const count = endpoint({
   method: 'POST', path: '/probe/count', service: 'chat', subject: 'probe.count', access: 'user', streams: true,
@@ -68,15 +65,7 @@ beforeAll(async () => {
   env = await createTestEnv('stream');
   nc = await connect({ servers: env.env.NATS_URL });
   rpc = new RpcClient(nc, env.natsPrefix);
-  const transport = new NatsTransport({ queue: 'probe', prefix: env.natsPrefix });
-  transport.useConnection(await connect({ servers: env.env.NATS_URL }));
-  const app = await NestFactory.createMicroservice(ProbeModule, { strategy: transport, logger: false });
-  app.useGlobalFilters(new PassThroughRpcFilter());
-  await app.listen();
-  close = async () => {
-    await app.close();
-    await transport.unwrap<NatsConnection>().close();
-  };
+  ({ close } = await startNatsService(ProbeModule, { natsUrl: env.env.NATS_URL, prefix: env.natsPrefix }));
 });
 afterAll(async () => {
   await close?.();

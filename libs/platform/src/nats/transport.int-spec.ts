@@ -1,14 +1,11 @@
 import { Controller, Module } from '@nestjs/common';
 import { MessagePattern } from '@nestjs/microservices';
-import { NestFactory } from '@nestjs/core';
 import { DomainError, ErrorKind, NotFoundError, type RequestContext } from '@jarvis/contracts';
-import { createTestEnv, type TestEnv } from '@jarvis/testing';
+import { createTestEnv, startNatsService, type TestEnv } from '@jarvis/testing';
 import { connect, type NatsConnection } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PassThroughRpcFilter } from '../errors';
 import { currentLogContext } from '../logger';
 import { RpcClient } from './rpc-client';
-import { NatsTransport } from './transport';
 
 @Controller()
 class ProbeHandler {
@@ -47,12 +44,7 @@ const apps: { close(): Promise<void> }[] = [];
 const ctx: RequestContext = { userId: 'u-1', tier: 'free', requestId: 'req-12345678' };
 
 async function startProbe() {
-  const transport = new NatsTransport({ queue: 'probe', prefix: env.natsPrefix });
-  transport.useConnection(await connect({ servers: env.env.NATS_URL }));
-  const app = await NestFactory.createMicroservice(ProbeModule, { strategy: transport, logger: false });
-  app.useGlobalFilters(new PassThroughRpcFilter());
-  await app.listen();
-  apps.push({ close: async () => { await app.close(); await transport.unwrap<NatsConnection>().close(); } });
+  apps.push(await startNatsService(ProbeModule, { natsUrl: env.env.NATS_URL, prefix: env.natsPrefix }));
 }
 
 beforeAll(async () => {
