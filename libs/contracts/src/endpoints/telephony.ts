@@ -74,9 +74,19 @@ export const phoneNumber = z
 const futureIso = z.iso.datetime({ offset: true }).max(40).optional();
 const callBase = { phoneNumber, scheduledTime: futureIso };
 
+/**
+ * A contact's number as the user typed it ('+1 (555) 123-4567' too): telephony parses it with libphonenumber-js and
+ * stores E.164, or answers 400 'Phone number must include the country code, e.g. +1234567890'.
+ */
+const typedPhoneNumber = z
+  .string({ error: 'Phone number is required' })
+  .trim()
+  .min(1, 'Phone number is required')
+  .max(32, 'Phone number must include the country code, e.g. +1234567890');
+
 const contactBody = z.object({
   name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(200),
-  phone_number: phoneNumber,
+  phone_number: typedPhoneNumber,
   email: z.union([z.literal(''), z.null(), emailAddress()]).optional().transform((v) => v || null),
   notes: z.string().max(5_000).nullish().transform((v) => v || null),
 });
