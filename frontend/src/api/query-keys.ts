@@ -9,6 +9,7 @@ export const queryKeys = {
   whispers: [api.chat.whispers.path] as const,
   reminders: [api.calendar.reminders.path] as const,
   phoneMessages: [api.telephony.phoneMessages.path] as const,
+  phoneLine: [api.telephony.phoneLine.path] as const,
   smsDraft: [api.telephony.smsDraft.path] as const,
   callQueue: [api.telephony.callQueue.path] as const,
   contacts: [api.telephony.contacts.path] as const,
@@ -23,5 +24,6 @@ export const queryKeys = {
   twin: [api.chat.twin.path] as const,
   shortcuts: [api.chat.shortcuts.path] as const,
   conversations: [api.chat.conversations.path] as const,
+  voiceCloningStatus: [api.voice.voiceStatus.path] as const,
   sharedConversation: (shareToken: string) => ['/api/shared', shareToken] as const,
 };

@@ -2,7 +2,7 @@ import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import type { Contact, Reminder, User } from '@jarvis/contracts';
+import type { Contact, PhoneMessage, Reminder, User } from '@jarvis/contracts';
 import { getQueryFn, type OutputOf } from '../api/client';
 import { buildPath, type Route } from '../api/routes';
 import { queryKeys } from '../api/query-keys';
@@ -49,6 +49,29 @@ export function testContact(overrides: Partial<Contact> = {}): Contact {
     phone_number: '+15551234567',
     email: 'ann@example.com',
     notes: 'Sister',
+    ...overrides,
+  };
+}
+
+/** A phone message as GET /api/phone-messages answers it; `overrides` for what a test is about. */
+export function testPhoneMessage(overrides: Partial<PhoneMessage> = {}): PhoneMessage {
+  return {
+    id: '00000000-0000-4000-8000-00000000d001',
+    caller_name: 'Ann Smith',
+    caller_number: '+15551234567',
+    message_type: 'callback_request',
+    priority: 'normal',
+    status: 'new',
+    duration: 65,
+    created_at: '2025-11-22T22:07:00.000Z',
+    transcript: 'Hi, this is Ann. Please call me back about the kitchen quote before Friday.',
+    jarvis_response: 'Thanks Ann, I will pass this on and make sure you get a call back.',
+    recording_url: null,
+    tags: [],
+    action_items: [],
+    notes: null,
+    follow_up_needed: false,
+    callback_requested: true,
     ...overrides,
   };
 }

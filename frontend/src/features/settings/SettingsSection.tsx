@@ -4,16 +4,16 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import CalendarMonthOutlinedIcon from '@mui/icons-material/CalendarMonthOutlined';
 import NotificationsActiveOutlinedIcon from '@mui/icons-material/NotificationsActiveOutlined';
-import PersonOutlineIcon from '@mui/icons-material/PersonOutline';
-import RecordVoiceOverOutlinedIcon from '@mui/icons-material/RecordVoiceOverOutlined';
 import { ComingSoonPanel } from '../../components/ComingSoonPanel';
 import { SectionHeader } from '../../components/SectionHeader';
+import { ProfileTab } from './ProfileTab';
 import { ThemeSettingsPanel } from './ThemeSettingsPanel';
+import { VoiceCloningPanel } from '../voice-cloning/VoiceCloningPanel';
 
 const TABS = ['Profile', 'Voice', 'Theme', 'Notifications', 'Calendar'] as const;
 type SettingsTab = (typeof TABS)[number];
 
-/** Settings: five tabs (Profile by default). Theme works now; the others arrive with the settings issue. */
+/** Settings: five tabs (Profile by default). Profile, Voice and Theme work now; the others arrive with their issues. */
 export function SettingsSection() {
   const [tab, setTab] = useState<SettingsTab>('Profile');
   return (
@@ -30,26 +30,8 @@ export function SettingsSection() {
           <Tab key={name} value={name} label={name} />
         ))}
       </Tabs>
-      {tab === 'Profile' && (
-        <ComingSoonPanel
-          icon={<PersonOutlineIcon />}
-          title="Profile settings are coming soon"
-          description="You will be able to change your username, first name and last name here."
-          upcoming={['Edit your username, first and last name', 'See your plan at a glance']}
-        />
-      )}
-      {tab === 'Voice' && (
-        <ComingSoonPanel
-          icon={<RecordVoiceOverOutlinedIcon />}
-          title="Voice cloning is coming soon"
-          description="Premium and Enterprise subscribers will be able to clone their own voice so Jarvis speaks like them."
-          upcoming={[
-            'Record 3 to 5 short voice samples',
-            'Create your voice clone',
-            'Switch "Use my voice" on or off',
-          ]}
-        />
-      )}
+      {tab === 'Profile' && <ProfileTab />}
+      {tab === 'Voice' && <VoiceCloningPanel />}
       {tab === 'Theme' && <ThemeSettingsPanel />}
       {tab === 'Notifications' && (
         <ComingSoonPanel

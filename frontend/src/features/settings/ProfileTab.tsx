@@ -1,0 +1,20 @@
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import { useCurrentUser } from '../auth/use-current-user';
+import { PhoneLineCard } from '../phone/PhoneLineCard';
+import { ProfileSettingsPanel } from './ProfileSettingsPanel';
+
+/** Settings → Profile: the profile form, then the phone line callers reach Jarvis on. */
+export function ProfileTab() {
+  const { user } = useCurrentUser();
+  return (
+    <Stack spacing={3}>
+      {user ? (
+        <ProfileSettingsPanel key={user.id} user={user} />
+      ) : (
+        <Skeleton variant="rounded" height={320} />
+      )}
+      <PhoneLineCard />
+    </Stack>
+  );
+}
