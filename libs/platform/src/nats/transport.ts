@@ -43,7 +43,9 @@ export class NatsTransport extends Server implements CustomTransportStrategy {
         });
         this.subscriptions.push(sub);
       }
-      callback();
+      // Ready once the server has the subscriptions: a request sent on another connection right after start
+      // would otherwise find no responder (a replica started under load answered 503 in tests).
+      this.nc.flush().then(() => callback(), (error: unknown) => callback(error));
     } catch (error) {
       callback(error);
     }
