@@ -10,7 +10,8 @@ export interface EventMap {
   'evt.billing.payment.failed': { userId: string; invoiceId: string };
   'evt.calendar.reminder.due': { reminderId: string; userId: string; title: string; dueAt: string };
   'evt.calendar.booking.confirmed': { bookingId: string; userId: string; start: string; bookerName: string };
-  'evt.telephony.phone-message.received': { phoneMessageId: string; userId: string; priority: string };
+  /** `callbackRequested` when the caller asked for a call back (known once the message was classified). */
+  'evt.telephony.phone-message.received': { phoneMessageId: string; userId: string; priority: string; callbackRequested?: boolean };
   'evt.telephony.call.completed': { callId: string; userId: string; status: 'completed' | 'failed' };
   'evt.identity.user.registered': { userId: string };
 }

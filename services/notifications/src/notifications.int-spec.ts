@@ -202,6 +202,13 @@ describe('delivery of events into the inbox and channels', () => {
     expect(live.some((l) => l.subject.endsWith(`live.${user.id}.notifications`))).toBe(true);
   });
 
+  it('makes a phone message whose caller asked for a call back a callback_request entry', async () => {
+    const user = h.newUser();
+    await publish('evt.telephony.phone-message.received', { phoneMessageId: crypto.randomUUID(), userId: user.id, priority: 'normal', callbackRequested: true }, `cb-${user.id}`);
+    const [entry] = await inboxOf(user, 1);
+    expect(entry).toMatchObject({ type: 'callback_request', title: 'Callback requested', message: 'A caller asked you to call them back.' });
+  });
+
   it('makes an urgent phone message an urgent_message entry and skips channels whose kinds are off', async () => {
     const user = h.newUser();
     await h.call(api.notifications.pushSubscribe, push.subscription('ok', `p-${user.id}`), user);

@@ -24,7 +24,9 @@ export const ENTRY_OF = {
   'evt.telephony.phone-message.received': (e: EventEnvelope<'evt.telephony.phone-message.received'>): InboxEntry =>
     e.data.priority === 'urgent'
       ? { userId: e.data.userId, type: 'urgent_message', title: 'Urgent phone message', message: 'A caller left you an urgent message.', priority: 'urgent' }
-      : { userId: e.data.userId, type: 'phone_call', title: 'New phone message', message: 'A caller left you a message.', priority: 'normal' },
+      : e.data.callbackRequested
+        ? { userId: e.data.userId, type: 'callback_request', title: 'Callback requested', message: 'A caller asked you to call them back.', priority: 'high' }
+        : { userId: e.data.userId, type: 'phone_call', title: 'New phone message', message: 'A caller left you a message.', priority: 'normal' },
   'evt.telephony.call.completed': (e: EventEnvelope<'evt.telephony.call.completed'>): InboxEntry => ({
     userId: e.data.userId,
     type: 'phone_call',

@@ -63,8 +63,15 @@ describe('a call to a premium line', () => {
     const bye = await h.webhook('/turn', { CallSid, SpeechResult: 'No, that is all. Goodbye!' });
     expect(bye.body).toContain(FAREWELL);
     expect(bye.body).toContain('<Hangup/>');
+    const announced: unknown[] = [];
+    const sub = h.nc.subscribe(`${h.env.natsPrefix}evt.telephony.phone-message.received`, { callback: (_e, msg) => announced.push(msg.json()) });
+    await h.nc.flush();
     await h.webhook('/status', { CallSid, CallStatus: 'completed', CallDuration: '40' });
     await h.webhook('/status', { CallSid, CallStatus: 'completed', CallDuration: '40' });
+    await new Promise((r) => setTimeout(r, 200));
+    sub.unsubscribe();
+    // Notifications makes it a callback_request entry.
+    expect(announced).toEqual([expect.objectContaining({ data: expect.objectContaining({ userId: user.id, callbackRequested: true }) })]);
 
     const messages = await h.call(api.telephony.phoneMessages, {}, user);
     expect(messages).toHaveLength(1);

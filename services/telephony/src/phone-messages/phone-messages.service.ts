@@ -85,7 +85,7 @@ export class PhoneMessagesService {
     if (created) {
       await this.events.publish(
         'evt.telephony.phone-message.received',
-        { phoneMessageId: message.id, userId: message.userId, priority: message.priority },
+        { phoneMessageId: message.id, userId: message.userId, priority: message.priority, callbackRequested: message.callbackRequested },
         `phone-message:${record.sourceSid}`,
       );
     }
