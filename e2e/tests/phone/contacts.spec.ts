@@ -209,9 +209,9 @@ test.describe('at 375 px', () => {
     await add.getByRole('textbox', { name: 'Name' }).fill('Bob');
     await add.getByRole('textbox', { name: 'Phone Number' }).fill('555-1234');
     await add.getByRole('button', { name: 'Add Contact' }).click();
-    // The gateway's own check of the format, shown as it answers.
-    await expect(add.getByText('Use international format with country code, e.g. +1234567890')).toBeVisible();
-    await expect(toast(page)).toContainText('Use international format with country code, e.g. +1234567890');
+    // Telephony's check of the number (libphonenumber-js), shown as it answers, under the field.
+    await expect(add.getByText('Phone number must include the country code, e.g. +1234567890')).toBeVisible();
+    await expect(toast(page)).toContainText('Phone number must include the country code, e.g. +1234567890');
     await expect(add.getByRole('textbox', { name: 'Phone Number' })).toHaveValue('555-1234');
     await snap(page, testInfo, 'contacts-add-error-mobile');
     // A number already saved: the message above the fields as well; the toast at the bottom leaves the buttons free.

@@ -161,7 +161,12 @@ describe('ContactsPage', () => {
       {
         method: 'POST',
         path: '/api/contacts',
-        body: { name: 'Ann Smith', phone_number: '+15551234567', email: 'ann@example.com', notes: 'Sister' },
+        body: {
+          name: 'Ann Smith',
+          phone_number: '+1 (555) 123-4567',
+          email: 'ann@example.com',
+          notes: 'Sister',
+        },
       },
     ]);
     expect(calls(fake, 'GET').length).toBeGreaterThanOrEqual(2);

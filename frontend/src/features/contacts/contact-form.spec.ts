@@ -20,10 +20,10 @@ describe('contact form', () => {
     expect(contactFormErrors({ ...EMPTY_CONTACT_FORM, name: 'Ann', phoneNumber: '555' })).toEqual({});
   });
 
-  it('sends the number without spaces, dots, dashes or brackets, and empty e-mail and notes as null', () => {
+  it('sends the number as typed for the server to parse, and empty e-mail and notes as null', () => {
     expect(
-      toContactInput({ name: ' Ann ', phoneNumber: '+1 (555) 123-45.67', email: '  ', notes: '  ' }),
-    ).toEqual({ name: 'Ann', phone_number: '+15551234567', email: null, notes: null });
+      toContactInput({ name: ' Ann ', phoneNumber: ' +1 (555) 123-4567 ', email: '  ', notes: '  ' }),
+    ).toEqual({ name: 'Ann', phone_number: '+1 (555) 123-4567', email: null, notes: null });
     expect(
       toContactInput({
         name: 'Ann',

@@ -35,13 +35,13 @@ export function hasErrors(errors: ContactFormErrors): boolean {
 }
 
 /**
- * The body to save. Spaces, dots, dashes and brackets are dropped from the number, so '+1 (555) 123-4567' is sent as
- * '+15551234567' (the server takes international digits only); empty e-mail and notes are sent as null.
+ * The body to save: the number as typed ('+1 (555) 123-4567' too; telephony parses it and stores E.164, or answers
+ * what is wrong with it); empty e-mail and notes are sent as null.
  */
 export function toContactInput(form: ContactForm): ContactInput {
   return {
     name: form.name.trim(),
-    phone_number: form.phoneNumber.replace(/[\s().-]/g, ''),
+    phone_number: form.phoneNumber.trim(),
     email: form.email.trim() || null,
     notes: form.notes.trim() ? form.notes : null,
   };
