@@ -14,6 +14,8 @@ export const queryKeys = {
   callQueue: [api.telephony.callQueue.path] as const,
   contacts: [api.telephony.contacts.path] as const,
   notifications: [api.notifications.list.path] as const,
+  notificationPreferences: [api.notifications.preferences.path] as const,
+  voiceAlerts: [api.notifications.voiceAlerts.path] as const,
   emailStatus: [api.mail.status.path] as const,
   chatMessages: [api.chat.messages.path] as const,
   personality: [api.chat.getPersonality.path] as const,
@@ -25,5 +27,6 @@ export const queryKeys = {
   shortcuts: [api.chat.shortcuts.path] as const,
   conversations: [api.chat.conversations.path] as const,
   voiceCloningStatus: [api.voice.voiceStatus.path] as const,
+  discordInvite: [api.chat.discordInvite.path] as const,
   sharedConversation: (shareToken: string) => ['/api/shared', shareToken] as const,
 };

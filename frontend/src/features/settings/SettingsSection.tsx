@@ -3,17 +3,17 @@ import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import CalendarMonthOutlinedIcon from '@mui/icons-material/CalendarMonthOutlined';
-import NotificationsActiveOutlinedIcon from '@mui/icons-material/NotificationsActiveOutlined';
 import { ComingSoonPanel } from '../../components/ComingSoonPanel';
 import { SectionHeader } from '../../components/SectionHeader';
 import { ProfileTab } from './ProfileTab';
 import { ThemeSettingsPanel } from './ThemeSettingsPanel';
 import { VoiceCloningPanel } from '../voice-cloning/VoiceCloningPanel';
+import { NotificationSettingsPanel } from '../notification-settings/NotificationSettingsPanel';
 
 const TABS = ['Profile', 'Voice', 'Theme', 'Notifications', 'Calendar'] as const;
 type SettingsTab = (typeof TABS)[number];
 
-/** Settings: five tabs (Profile by default). Profile, Voice and Theme work now; the others arrive with their issues. */
+/** Settings: five tabs (Profile by default). All but Calendar work now; Calendar arrives with its issue. */
 export function SettingsSection() {
   const [tab, setTab] = useState<SettingsTab>('Profile');
   return (
@@ -33,17 +33,7 @@ export function SettingsSection() {
       {tab === 'Profile' && <ProfileTab />}
       {tab === 'Voice' && <VoiceCloningPanel />}
       {tab === 'Theme' && <ThemeSettingsPanel />}
-      {tab === 'Notifications' && (
-        <ComingSoonPanel
-          icon={<NotificationsActiveOutlinedIcon />}
-          title="Notification preferences are coming soon"
-          description="Choose how Jarvis reaches you: text message, browser push or e-mail, event by event."
-          upcoming={[
-            'A spoken wake-up briefing at the time you choose',
-            'SMS, push and e-mail alerts per event type',
-          ]}
-        />
-      )}
+      {tab === 'Notifications' && <NotificationSettingsPanel />}
       {tab === 'Calendar' && (
         <ComingSoonPanel
           icon={<CalendarMonthOutlinedIcon />}

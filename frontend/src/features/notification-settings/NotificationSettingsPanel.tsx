@@ -1,0 +1,332 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import AlarmOutlinedIcon from '@mui/icons-material/AlarmOutlined';
+import EmailOutlinedIcon from '@mui/icons-material/EmailOutlined';
+import NotificationsActiveOutlinedIcon from '@mui/icons-material/NotificationsActiveOutlined';
+import SmsOutlinedIcon from '@mui/icons-material/SmsOutlined';
+import { NOTIFICATION_EVENTS } from '@jarvis/contracts';
+import { LoadFailed } from '../../components/ListStates';
+import { LoadingState } from '../../components/LoadingState';
+import { useToast } from '../../components/toast/toast-context';
+import {
+  EVENT_LABELS,
+  PHONE_NUMBER_MAX,
+  hasNotificationErrors,
+  notificationFormErrors,
+  notificationFormOf,
+  saveFailureMessage,
+  toPreferencesInput,
+  toVoiceAlertsInput,
+  toggleEvent,
+  type NotificationChannel,
+  type NotificationEvent,
+  type NotificationSettingsForm,
+} from './notification-form';
+import {
+  useNotificationPreferences,
+  useSaveNotificationPreferences,
+  useSaveVoiceAlerts,
+  useVoiceAlerts,
+} from './use-notification-settings';
+
+const PREFERENCES_FAILED = 'Failed to save notification preferences. Please try again.';
+const VOICE_ALERTS_FAILED = 'Failed to save voice alert settings. Please try again.';
+
+/**
+ * Settings → Notifications (doc2 §2): the voice wake-up briefing, then SMS, browser push and e-mail with the events
+ * each delivers. Save Settings (top and bottom) sends both PUTs; a failed save keeps everything the user changed.
+ */
+export function NotificationSettingsPanel() {
+  const preferences = useNotificationPreferences();
+  const voiceAlerts = useVoiceAlerts();
+  if (preferences.isError || voiceAlerts.isError) {
+    return (
+      <LoadFailed
+        what="notification settings"
+        onRetry={() => {
+          if (preferences.isError) void preferences.refetch();
+          if (voiceAlerts.isError) void voiceAlerts.refetch();
+        }}
+      />
+    );
+  }
+  if (preferences.isPending || voiceAlerts.isPending) {
+    return <LoadingState label="Loading notification settings" />;
+  }
+  return <NotificationSettingsEditor initial={notificationFormOf(preferences.data, voiceAlerts.data)} />;
+}
+
+function NotificationSettingsEditor({ initial }: { initial: NotificationSettingsForm }) {
+  const { toast } = useToast();
+  const [form, setForm] = useState(initial);
+  const [touched, setTouched] = useState(false);
+  const savePreferences = useSaveNotificationPreferences();
+  const saveVoiceAlerts = useSaveVoiceAlerts();
+  const saving = savePreferences.isPending || saveVoiceAlerts.isPending;
+  const errors = touched ? notificationFormErrors(form) : {};
+  const { sms, push, email } = form.preferences;
+
+  const setChannel = <C extends NotificationChannel>(
+    channel: C,
+    patch: Partial<NotificationSettingsForm['preferences'][C]>,
+  ) =>
+    setForm((f) => ({
+      ...f,
+      preferences: { ...f.preferences, [channel]: { ...f.preferences[channel], ...patch } },
+    }));
+  const setEvent = (channel: NotificationChannel, event: NotificationEvent, on: boolean) =>
+    setForm((f) => ({
+      ...f,
+      preferences: {
+        ...f.preferences,
+        [channel]: {
+          ...f.preferences[channel],
+          events: toggleEvent(f.preferences[channel].events, event, on),
+        },
+      },
+    }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (saving || hasNotificationErrors(notificationFormErrors(form))) return;
+    const [preferences, voiceAlerts] = await Promise.allSettled([
+      savePreferences.mutateAsync(toPreferencesInput(form)),
+      saveVoiceAlerts.mutateAsync(toVoiceAlertsInput(form)),
+    ]);
+    const failures = [
+      preferences.status === 'rejected' && saveFailureMessage(preferences.reason, PREFERENCES_FAILED),
+      voiceAlerts.status === 'rejected' && saveFailureMessage(voiceAlerts.reason, VOICE_ALERTS_FAILED),
+    ].filter((text): text is string => Boolean(text));
+    if (failures.length > 0) {
+      // Everything the user changed stays in the form, so Save Settings can simply be pressed again.
+      toast({ title: 'Error', description: failures.join(' '), variant: 'destructive' });
+      return;
+    }
+    setTouched(false);
+    toast({
+      title: 'Settings saved',
+      description: form.voiceAlerts.enabled
+        ? `Notification preferences saved. Voice alerts updated: your briefing is at ${form.voiceAlerts.wakeTime}.`
+        : 'Notification preferences saved. Voice alerts updated.',
+      variant: 'success',
+    });
+  };
+
+  const saveButton = (
+    <Button type="submit" variant="contained" disabled={saving} sx={{ flexShrink: 0 }}>
+      {saving ? 'Saving...' : 'Save Settings'}
+    </Button>
+  );
+
+  return (
+    <Box
+      component="form"
+      noValidate
+      onSubmit={(e) => void submit(e)}
+      aria-label="Notification settings"
+      data-testid="notification-settings"
+    >
+      <Stack spacing={3}>
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={2}
+          alignItems={{ xs: 'stretch', sm: 'center' }}
+          justifyContent="space-between"
+        >
+          <Box sx={{ minWidth: 0 }}>
+            <Typography variant="h6" component="h2">
+              Notification preferences
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              Choose how Jarvis reaches you, and for which events.
+            </Typography>
+          </Box>
+          {saveButton}
+        </Stack>
+
+        <SettingsCard
+          testId="voice-alerts-settings"
+          icon={<AlarmOutlinedIcon />}
+          title="Voice wake-up briefing"
+          description="A short spoken briefing each morning: the weather, today's reminders and new phone messages."
+          switchLabel="Voice alerts"
+          enabled={form.voiceAlerts.enabled}
+          onToggle={(enabled) => setForm((f) => ({ ...f, voiceAlerts: { ...f.voiceAlerts, enabled } }))}
+        >
+          {form.voiceAlerts.enabled && (
+            <TextField
+              label="Wake time"
+              type="time"
+              value={form.voiceAlerts.wakeTime}
+              onChange={(e) =>
+                setForm((f) => ({ ...f, voiceAlerts: { ...f.voiceAlerts, wakeTime: e.target.value } }))
+              }
+              error={Boolean(errors.wakeTime)}
+              helperText={errors.wakeTime ?? 'Eastern Time (New York).'}
+              slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 60 } }}
+              sx={{ width: { xs: '100%', sm: 220 } }}
+            />
+          )}
+        </SettingsCard>
+
+        <SettingsCard
+          testId="sms-settings"
+          icon={<SmsOutlinedIcon />}
+          title="SMS"
+          description="Text messages to your phone."
+          switchLabel="SMS notifications"
+          enabled={sms.enabled}
+          onToggle={(enabled) => setChannel('sms', { enabled })}
+        >
+          <TextField
+            label="Phone number"
+            type="tel"
+            autoComplete="tel"
+            placeholder="+15551234567"
+            value={sms.phoneNumber}
+            onChange={(e) => setChannel('sms', { phoneNumber: e.target.value })}
+            error={Boolean(errors.phoneNumber)}
+            helperText={errors.phoneNumber ?? 'Include your country code (for example +1).'}
+            slotProps={{ htmlInput: { maxLength: PHONE_NUMBER_MAX } }}
+            sx={{ width: { xs: '100%', sm: 320 } }}
+          />
+          <EventChoices
+            channel="SMS"
+            events={sms.events}
+            disabled={!sms.enabled}
+            onChange={(event, on) => setEvent('sms', event, on)}
+          />
+        </SettingsCard>
+
+        <SettingsCard
+          testId="push-settings"
+          icon={<NotificationsActiveOutlinedIcon />}
+          title="Browser push"
+          description="Notifications in this browser, even when Jarvis is in the background."
+          switchLabel="Push notifications"
+          enabled={push.enabled}
+          onToggle={(enabled) => setChannel('push', { enabled })}
+        >
+          <EventChoices
+            channel="push"
+            events={push.events}
+            disabled={!push.enabled}
+            onChange={(event, on) => setEvent('push', event, on)}
+          />
+        </SettingsCard>
+
+        <SettingsCard
+          testId="email-settings"
+          icon={<EmailOutlinedIcon />}
+          title="Email"
+          description="Messages to the address of your account."
+          switchLabel="Email notifications"
+          enabled={email.enabled}
+          onToggle={(enabled) => setChannel('email', { enabled })}
+        >
+          <EventChoices
+            channel="email"
+            events={email.events}
+            disabled={!email.enabled}
+            onChange={(event, on) => setEvent('email', event, on)}
+          />
+        </SettingsCard>
+
+        <Stack direction="row" justifyContent="flex-end">
+          {saveButton}
+        </Stack>
+      </Stack>
+    </Box>
+  );
+}
+
+/** One card of the tab: icon, title and description beside its on/off switch, then what it configures. */
+function SettingsCard({
+  testId,
+  icon,
+  title,
+  description,
+  switchLabel,
+  enabled,
+  onToggle,
+  children,
+}: {
+  testId: string;
+  icon: ReactNode;
+  title: string;
+  description: string;
+  switchLabel: string;
+  enabled: boolean;
+  onToggle: (enabled: boolean) => void;
+  children?: ReactNode;
+}) {
+  return (
+    <Card data-testid={testId}>
+      <CardContent sx={{ p: { xs: 2.5, sm: 3 } }}>
+        <Stack spacing={2.5}>
+          <Stack direction="row" spacing={2} alignItems="flex-start">
+            <Box sx={{ color: 'primary.main', display: 'flex', pt: 0.25 }} aria-hidden>
+              {icon}
+            </Box>
+            <Box sx={{ minWidth: 0, flexGrow: 1 }}>
+              <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+                {title}
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                {description}
+              </Typography>
+            </Box>
+            <Switch
+              checked={enabled}
+              onChange={(_e, checked) => onToggle(checked)}
+              slotProps={{ input: { 'aria-label': switchLabel } }}
+              sx={{ flexShrink: 0, mt: -0.5 }}
+            />
+          </Stack>
+          {children}
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The event kinds a channel delivers, two columns from tablet width up; greyed while the channel is off. */
+function EventChoices({
+  channel,
+  events,
+  disabled,
+  onChange,
+}: {
+  channel: string;
+  events: readonly NotificationEvent[];
+  disabled: boolean;
+  onChange: (event: NotificationEvent, on: boolean) => void;
+}) {
+  return (
+    <Box component="fieldset" disabled={disabled} sx={{ border: 0, m: 0, p: 0, minWidth: 0 }}>
+      <Typography component="legend" variant="subtitle2" sx={{ mb: 1 }}>
+        {`Send ${channel} notifications for`}
+      </Typography>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 }}>
+        {NOTIFICATION_EVENTS.map((event) => (
+          <FormControlLabel
+            key={event}
+            label={EVENT_LABELS[event]}
+            disabled={disabled}
+            control={<Checkbox checked={events.includes(event)} onChange={(_e, on) => onChange(event, on)} />}
+          />
+        ))}
+      </Box>
+    </Box>
+  );
+}
