@@ -14,6 +14,26 @@ export async function getDiscordServers(): Promise<NamedItem[]> {
   return Array.isArray(body) ? body : [];
 }
 
+/** The connection test's answer was not the declared list of servers. */
+export const INVALID_RESPONSE_FORMAT = 'Invalid response format';
+
+function isNamedItem(value: unknown): value is NamedItem {
+  const item = value as { id?: unknown; name?: unknown } | null;
+  return (
+    typeof item === 'object' && item !== null && typeof item.id === 'string' && typeof item.name === 'string'
+  );
+}
+
+/**
+ * The /discord-setup connection test (doc3): GET /api/discord/servers, the servers the bot is in. A failed call
+ * rejects with its ApiError; an answer that is not a list of servers rejects with 'Invalid response format'.
+ */
+export async function testDiscordConnection(): Promise<NamedItem[]> {
+  const body: unknown = await callApi(api.chat.discordServers);
+  if (!Array.isArray(body) || !body.every(isNamedItem)) throw new Error(INVALID_RESPONSE_FORMAT);
+  return body;
+}
+
 export async function getDiscordChannels(guildId: string): Promise<NamedItem[]> {
   const body = await callApi(api.chat.discordChannels, { guildId });
   return Array.isArray(body) ? body : [];

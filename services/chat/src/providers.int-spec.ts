@@ -27,6 +27,7 @@ beforeAll(async () => {
     TICKETMASTER_API_KEY: 'tm-key',
     TICKETMASTER_BASE_URL: events.url,
     DISCORD_BOT_TOKEN: 'bot-token',
+    DISCORD_CLIENT_ID: '123456789012345678',
     DISCORD_BASE_URL: discord.url,
     PERPLEXITY_API_KEY: 'px-key',
     PERPLEXITY_BASE_URL: search.url,
@@ -101,6 +102,18 @@ describe('Discord (REST v10 with a bot token)', () => {
     ]);
   });
 
+  it('answers the invite link from DISCORD_CLIENT_ID with the permission integer, without calling Discord', async () => {
+    const calls = discord.requests.length;
+    expect(await h.call(api.chat.discordInvite, {}, user)).toEqual({
+      inviteUrl: 'https://discord.com/oauth2/authorize?client_id=123456789012345678&permissions=277025392640&scope=bot%20applications.commands',
+    });
+    expect(discord.requests.length).toBe(calls);
+  });
+
+  it('refuses the invite link to a visitor', async () => {
+    expect((await h.fail(api.chat.discordInvite, {}, null)).kind).toBe('UNAUTHENTICATED');
+  });
+
   it('posts a message and answers its id; an unknown channel is 404', async () => {
     expect(await h.call(api.chat.discordMessage, { channelId: CHANNEL_ID, content: 'Hello team' }, user)).toEqual({ success: true, id: '999000111222333444' });
     expect(discord.last()).toMatchObject({ method: 'POST', body: { content: 'Hello team' } });
@@ -125,6 +138,10 @@ describe('unconfigured providers', () => {
     bare = await startChat('chat-unconfigured');
   });
   afterAll(() => bare?.close());
+
+  it('answers a null invite link when DISCORD_CLIENT_ID is not set', async () => {
+    expect(await bare.call(api.chat.discordInvite, {}, bare.newUser())).toEqual({ inviteUrl: null });
+  });
 
   it.each([
     ['OpenWeatherMap', 'OPENWEATHER_API_KEY', () => bare.fail(api.chat.weather, { location: 'Paris' }, bare.newUser())],

@@ -275,6 +275,11 @@ export const chatEndpoints = {
     method: 'GET', path: '/api/discord/servers', service: 'chat', subject: 'chat.discord.servers', access: 'user',
     request: noInput, response: returns<{ id: string; name: string }[]>(),
   }),
+  /** The bot's invite link (from DISCORD_CLIENT_ID, doc3's permission integer); null when the id is not set. */
+  discordInvite: endpoint({
+    method: 'GET', path: '/api/discord/invite', service: 'chat', subject: 'chat.discord.invite', access: 'user',
+    request: noInput, response: returns<{ inviteUrl: string | null }>(),
+  }),
   discordChannels: endpoint({
     method: 'GET', path: '/api/discord/channels/:guildId', service: 'chat', subject: 'chat.discord.channels',
     access: 'user', request: z.object({ guildId: discordId('guildId must be a Discord id') }),

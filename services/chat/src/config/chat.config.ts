@@ -17,6 +17,8 @@ export const chatConfigSchema = infraConfigSchema.extend({
   TICKETMASTER_API_KEY: optionalSecret,
   TICKETMASTER_BASE_URL: providerBaseUrl('https://app.ticketmaster.com'),
   DISCORD_BOT_TOKEN: optionalSecret,
+  /** The bot's application (client) id: the /discord-setup invite link is built from it. */
+  DISCORD_CLIENT_ID: optionalSecret,
   /** The versioned REST root: paths such as /users/@me/guilds are appended to it. */
   DISCORD_BASE_URL: providerBaseUrl('https://discord.com/api/v10'),
   PERPLEXITY_API_KEY: optionalSecret,
