@@ -1,9 +1,7 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { AJAX, mainNav, registerViaApi } from '../shell/shell-helpers';
+import { expect, test, type Page } from '@playwright/test';
+import { AJAX, mainNav, registerViaApi, screenshotsIn } from '../shell/shell-helpers';
 
-const SCREENSHOTS = join(__dirname, '..', '..', 'screenshots', 'notifications');
+const snap = screenshotsIn('notifications');
 
 /**
  * A reminder becomes an inbox entry through the real chain: calendar's due scheduler (every REMINDER_POLL_MS, 15 s by
@@ -11,13 +9,6 @@ const SCREENSHOTS = join(__dirname, '..', '..', 'screenshots', 'notifications');
  * and the inbox refetches (or its 15 s poll does). Allow for a full poll of each plus slack.
  */
 const ENTRY_ARRIVES_MS = 50_000;
-
-async function snap(page: Page, testInfo: TestInfo, name: string) {
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  const file = join(SCREENSHOTS, `${name}.png`);
-  await page.screenshot({ path: file });
-  await testInfo.attach(name, { path: file, contentType: 'image/png' });
-}
 
 /** A reminder due now: calendar publishes it on its next tick. */
 async function createDueReminder(page: Page, title: string) {

@@ -1,18 +1,8 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { AJAX, registerViaApi } from '../shell/shell-helpers';
+import { expect, test, type Page } from '@playwright/test';
+import { AJAX, registerViaApi, screenshotsIn } from '../shell/shell-helpers';
 
-const SCREENSHOTS = join(__dirname, '..', '..', 'screenshots', 'phone');
+const snap = screenshotsIn('phone');
 const UNPARSEABLE = 'Phone number must include the country code, e.g. +1234567890';
-
-/** Saves a screenshot into e2e/screenshots/phone (for people to look at) and attaches it to the report. */
-async function snap(page: Page, testInfo: TestInfo, name: string, fullPage = false) {
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  const file = join(SCREENSHOTS, `${name}.png`);
-  await page.screenshot({ path: file, fullPage, animations: 'disabled' });
-  await testInfo.attach(name, { path: file, contentType: 'image/png' });
-}
 
 function toast(page: Page) {
   return page.getByTestId('toast');

@@ -1,18 +1,8 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { Client } from 'pg';
-import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
-import { mainNav, registerViaApi } from '../shell/shell-helpers';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { mainNav, registerViaApi, screenshotsIn } from '../shell/shell-helpers';
 
-const SCREENSHOTS = join(__dirname, '..', '..', 'screenshots', 'phone');
-
-/** Saves a screenshot into e2e/screenshots/phone (for people to look at) and attaches it to the report. */
-async function snap(page: Page, testInfo: TestInfo, name: string, fullPage = false) {
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  const file = join(SCREENSHOTS, `${name}.png`);
-  await page.screenshot({ path: file, fullPage, animations: 'disabled' });
-  await testInfo.attach(name, { path: file, contentType: 'image/png' });
-}
+const snap = screenshotsIn('phone');
 
 function toast(page: Page) {
   return page.getByTestId('toast');
@@ -53,9 +43,8 @@ async function pick(page: Page, label: string, option: string | RegExp) {
  * Phone messages come only from Twilio's signed webhooks, and this system runs without Twilio. The calls are
  * written into the telephony service's own table of this run's database, as the webhooks would have left them;
  * everything after that (list, filters, details, status and notes) goes through the real gateway and service.
- * Against an external system (E2E_BASE_URL) there is no database to write to, so those tests are skipped.
+ * Against an external system (E2E_BASE_URL) there is no database to write to: those tests say so and fail.
  */
-const seeding = !process.env.E2E_BASE_URL && Boolean(process.env.E2E_RUN_ID);
 const databaseUrl = `postgres://postgres@127.0.0.1:5432/jarvis_${process.env.E2E_RUN_ID}`;
 
 interface SeedCall {
@@ -121,6 +110,11 @@ const CALLS: SeedCall[] = [
 ];
 
 async function seedCalls(userId: string, calls: SeedCall[] = CALLS) {
+  if (process.env.E2E_BASE_URL || !process.env.E2E_RUN_ID) {
+    throw new Error(
+      'Seeding phone messages needs the database of the system this run started (not E2E_BASE_URL).',
+    );
+  }
   const db = new Client({ connectionString: databaseUrl });
   await db.connect();
   try {
@@ -176,7 +170,6 @@ test.describe('at 1280 px', () => {
   test('lists calls, filters them, and changes status and notes in Call Details', async ({
     page,
   }, testInfo) => {
-    test.skip(!seeding, 'needs the database of the system the run started');
     // Seeded before the app opens: the navigation badge reads the list at start.
     await seedCalls(await newUser(page));
     await openApp(page);
@@ -327,7 +320,6 @@ test.describe('at 375 px', () => {
     await expect(page.getByText('No phone messages yet')).toBeVisible();
     await snap(page, testInfo, 'phone-messages-empty-mobile');
 
-    test.skip(!seeding, 'needs the database of the system the run started');
     await seedCalls(userId);
     await openApp(page);
     await openSection(page, 'Phone Messages');

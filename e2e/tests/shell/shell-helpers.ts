@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 
@@ -45,4 +46,18 @@ export async function snap(page: Page, testInfo: TestInfo, name: string) {
 /** The side navigation's main list (desktop panel or mobile drawer). */
 export function mainNav(page: Page) {
   return page.getByRole('navigation', { name: 'Main navigation' });
+}
+
+/**
+ * A `snap(page, testInfo, name, fullPage?)` that saves screenshots into e2e/screenshots/<folder> (for people to look
+ * at) and attaches them to the report.
+ */
+export function screenshotsIn(folder: string) {
+  const dir = join(__dirname, '..', '..', 'screenshots', folder);
+  return async (page: Page, testInfo: TestInfo, name: string, fullPage = false) => {
+    mkdirSync(dir, { recursive: true });
+    const file = join(dir, `${name}.png`);
+    await page.screenshot({ path: file, fullPage, animations: 'disabled' });
+    await testInfo.attach(name, { path: file, contentType: 'image/png' });
+  };
 }
