@@ -3,7 +3,11 @@
  * core NATS subject `live.<userId>.<kind>`; the gateway relays the caller's own on `GET /api/live` as SSE
  * (`event: <kind>`). The browser refetches the queries each kind names. Kinds never change once shipped.
  */
-export const LIVE_KINDS = ['reminders', 'notifications', 'phone-messages', 'call-queue', 'badges'] as const;
+/**
+ * `call-queue`: the outbound queue changed (the badge). `calls`: an outbound call moved (queued, started, ended), so the
+ * Outbound Calls screen refreshes its queue, logs and the month's call usage.
+ */
+export const LIVE_KINDS = ['reminders', 'notifications', 'phone-messages', 'call-queue', 'calls', 'badges'] as const;
 export type LiveKind = (typeof LIVE_KINDS)[number];
 
 export interface LiveEvent {

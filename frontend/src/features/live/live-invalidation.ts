@@ -7,6 +7,7 @@ export const LIVE_EVENT_KINDS = [
   'notifications',
   'phone-messages',
   'call-queue',
+  'calls',
   'badges',
 ] as const satisfies readonly LiveKind[];
 
@@ -26,6 +27,7 @@ export const LIVE_INVALIDATIONS: Record<LiveKind, readonly (readonly unknown[])[
   notifications: [queryKeys.notifications],
   'phone-messages': [queryKeys.phoneMessages],
   'call-queue': [queryKeys.callQueue],
+  calls: [queryKeys.callQueue, queryKeys.callLogs, queryKeys.callUsage],
   badges: BADGE_QUERIES,
 };
 
