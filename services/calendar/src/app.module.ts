@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ServicePlatformModule } from '@jarvis/platform';
 import { BookingLinksModule } from './booking-links/booking-links.module';
+import { BookingsModule } from './bookings/bookings.module';
 import { calendarConfig } from './config/calendar.config';
 import { calendarEntities } from './entities';
 import { calendarMigrations } from './migrations';
@@ -11,6 +12,7 @@ import { RemindersModule } from './reminders/reminders.module';
     ServicePlatformModule.forService({ name: 'calendar', config: calendarConfig, database: { entities: calendarEntities, migrations: calendarMigrations } }),
     RemindersModule,
     BookingLinksModule,
+    BookingsModule,
   ],
 })
 export class AppModule {}

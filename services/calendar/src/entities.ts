@@ -1,5 +1,6 @@
 import { BookingLinkEntity } from './booking-links/entities/booking-link.entity';
+import { BookingEntity } from './bookings/entities/booking.entity';
 import { ReminderEntity } from './reminders/entities/reminder.entity';
 
 /** Every TypeORM entity of the calendar schema; each feature adds its entities here. */
-export const calendarEntities: (new () => object)[] = [ReminderEntity, BookingLinkEntity];
+export const calendarEntities: (new () => object)[] = [ReminderEntity, BookingLinkEntity, BookingEntity];

@@ -33,6 +33,18 @@ export const createReminderRequest = z
     path: ['when'],
   });
 
+/** Minutes before an event its synced reminder fires: 1-1440; blank or anything else falls back to 15 (doc2). */
+export const DEFAULT_REMINDER_MINUTES = 15;
+const reminderMinutes = z.unknown().transform((value): number => {
+  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value.trim()) : NaN;
+  return Number.isInteger(n) && n >= 1 && n <= 1440 ? n : DEFAULT_REMINDER_MINUTES;
+});
+/** Call keywords: a list or the comma-separated text of the settings field; each trimmed, empties dropped. */
+const callKeywords = z
+  .union([z.array(z.string().max(100, 'A keyword can be at most 100 characters')), z.string().max(5_000)])
+  .transform((value) => (typeof value === 'string' ? value.split(',') : value).map((k) => k.trim()).filter(Boolean))
+  .pipe(z.array(z.string()).max(50, 'At most 50 keywords'));
+
 export const calendarEndpoints = {
   reminders: endpoint({
     method: 'GET', path: '/api/reminders', service: 'calendar', subject: 'calendar.reminders.list', access: 'user',
@@ -88,9 +100,9 @@ export const calendarEndpoints = {
     request: z.object({
       enabled: z.boolean().optional(),
       sync_reminders: z.boolean().optional(),
-      reminder_minutes_before: z.coerce.number().int().min(1).max(1440).optional(),
+      reminder_minutes_before: reminderMinutes.optional(),
       sync_calls: z.boolean().optional(),
-      call_keywords: z.array(z.string().trim().min(1).max(100)).max(50).optional(),
+      call_keywords: callKeywords.optional(),
     }),
     response: returns<CalendarSyncSettings>(),
   }),
@@ -116,7 +128,11 @@ export const calendarEndpoints = {
         .string({ error: 'Please select a time slot to continue' })
         .min(1, 'Please select a time slot to continue')
         .max(100, 'Please select a time slot to continue'),
-      bookerName: z.string({ error: 'Please enter your name to continue' }).trim().min(1, 'Please enter your name to continue').max(200),
+      bookerName: z
+        .string({ error: 'Please enter your name to continue' })
+        .trim()
+        .min(1, 'Please enter your name to continue')
+        .max(100, 'Your name can be at most 100 characters'),
       bookerEmail: z.union([z.literal(''), emailAddress()]).optional(),
     }),
     response: returns<{ success: true; bookingId: string; start: string }>(),

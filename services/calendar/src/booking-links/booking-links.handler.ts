@@ -9,7 +9,7 @@ export class BookingLinksHandler {
 
   /** chat, when a drafted text message should carry the caller's booking link. */
   @Handles(internalApi.calendar.ensureBookingLink)
-  ensure({ userId }: HandlerInput<typeof internalApi.calendar.ensureBookingLink>) {
-    return this.links.ensure(userId);
+  ensure({ ctx }: HandlerInput<typeof internalApi.calendar.ensureBookingLink>) {
+    return this.links.ensure(ctx);
   }
 }

@@ -19,7 +19,12 @@ export class BookingLinksRepository {
    * Inserts the user's link unless they have one (or, rarely, the code is taken): the unique indexes decide when two
    * replicas race, and the caller reads back whichever link won.
    */
-  async insertIfAbsent(userId: string, code: string): Promise<void> {
-    await this.links.createQueryBuilder().insert().values({ userId, code }).orIgnore().execute();
+  async insertIfAbsent(userId: string, code: string, title: string): Promise<void> {
+    await this.links.createQueryBuilder().insert().values({ userId, code, title, durationMinutes: 30 }).orIgnore().execute();
+  }
+
+  /** A link by its public code, whoever owns it: the booking page's visitors have no user. */
+  findByCode(code: string) {
+    return this.links.findOneBy({ code });
   }
 }

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import type { BookingLinkReply } from '@jarvis/contracts';
+import { internalApi, type BookingLinkReply, type UserContext } from '@jarvis/contracts';
+import { createLogger, RpcClient } from '@jarvis/platform';
 import { CALENDAR_CONFIG, type CalendarConfig } from '../config/calendar.config';
 import { BookingLinksRepository } from './booking-links.repository';
 
@@ -9,6 +10,10 @@ const CODE_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 const CODE_LENGTH = 10;
 /** A new code collides with one of 31^10 almost never; a few tries cover it. */
 const MAX_ATTEMPTS = 5;
+/** The booking page's title when the owner's first name cannot be read. */
+export const DEFAULT_BOOKING_TITLE = 'Meeting';
+
+const log = createLogger('booking-links');
 
 export function newBookingCode(): string {
   let code = '';
@@ -23,17 +28,32 @@ export class BookingLinksService {
 
   constructor(
     private readonly links: BookingLinksRepository,
+    private readonly rpc: RpcClient,
     @Inject(CALENDAR_CONFIG) config: CalendarConfig,
   ) {
     this.publicUrl = config.PUBLIC_URL.replace(/\/+$/, '');
   }
 
-  async ensure(userId: string): Promise<BookingLinkReply> {
+  async ensure(ctx: UserContext): Promise<BookingLinkReply> {
+    let title: string | undefined;
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      const link = await this.links.findForUser(userId);
+      const link = await this.links.findForUser(ctx.userId);
       if (link) return { code: link.code, url: `${this.publicUrl}/book/${link.code}` };
-      await this.links.insertIfAbsent(userId, newBookingCode());
+      title ??= await this.titleFor(ctx);
+      await this.links.insertIfAbsent(ctx.userId, newBookingCode(), title);
     }
     throw new Error(`No booking code could be allocated after ${MAX_ATTEMPTS} attempts`);
+  }
+
+  /** 'Meeting with <first name>' from the user's profile; 'Meeting' when the profile has none or cannot be read. */
+  private async titleFor(ctx: UserContext): Promise<string> {
+    try {
+      const profile = await this.rpc.call(internalApi.identity.userProfile, { userId: ctx.userId }, ctx);
+      const firstName = profile.firstName?.trim();
+      return firstName ? `Meeting with ${firstName}`.slice(0, 200) : DEFAULT_BOOKING_TITLE;
+    } catch (error) {
+      log.warn({ err: error, userId: ctx.userId }, 'user profile unavailable; the booking link keeps the plain title');
+      return DEFAULT_BOOKING_TITLE;
+    }
   }
 }

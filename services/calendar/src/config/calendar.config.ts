@@ -11,6 +11,8 @@ export const calendarConfigSchema = infraConfigSchema.extend({
    * scheduler's `tick()` still works), e.g. to let only some replicas poll.
    */
   REMINDER_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
+  /** Public booking calls (page and confirm) one visitor may make a minute, across replicas; above: 429. */
+  BOOKING_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
 });
 
 /** DI token of the calendar configuration: `@Inject(CALENDAR_CONFIG) config: CalendarConfig`. */

@@ -1,10 +1,12 @@
 import { processedEventsMigration } from '@jarvis/platform';
 import { CreateReminders1763900000000 } from './1763900000000-create-reminders';
 import { CreateBookingLinks1764200000000 } from './1764200000000-create-booking-links';
+import { CreateBookings1764300000000 } from './1764300000000-create-bookings';
 
 /** The calendar schema's migration history, oldest first. */
 export const calendarMigrations = [
   processedEventsMigration('calendar', 'ProcessedEvents1763800000001'),
   CreateReminders1763900000000,
   CreateBookingLinks1764200000000,
+  CreateBookings1764300000000,
 ];

@@ -20,7 +20,10 @@ export function calendarFactories(h: ServiceHarness) {
 
 export type CalendarHarness = ServiceHarness & ReturnType<typeof calendarFactories>;
 
-/** The real calendar service with its due-reminder poller off: tests drive `ReminderDueScheduler.tick()` themselves. */
-export function startCalendar(label: string): Promise<CalendarHarness> {
-  return startServiceHarness('calendar', AppModule, { label, env: { REMINDER_POLL_MS: '0' }, factories: calendarFactories });
+/**
+ * The real calendar service with its due-reminder poller off: tests drive `ReminderDueScheduler.tick()` themselves.
+ * `env` adds or unsets variables (a provider's base URL, a limit).
+ */
+export function startCalendar(label: string, env: Record<string, string | undefined> = {}): Promise<CalendarHarness> {
+  return startServiceHarness('calendar', AppModule, { label, env: { REMINDER_POLL_MS: '0', ...env }, factories: calendarFactories });
 }

@@ -14,6 +14,13 @@ export class BookingLinkEntity {
   @Column({ type: 'varchar', length: 32 })
   code!: string;
 
+  /** What the booking page shows: 'Meeting with <first name>' when the owner's first name was known. */
+  @Column({ type: 'varchar', length: 200, default: 'Meeting' })
+  title!: string;
+
+  @Column({ name: 'duration_minutes', type: 'integer', default: 30 })
+  durationMinutes!: number;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 }
