@@ -119,6 +119,17 @@ export class RateLimitedError extends DomainError {
   }
 }
 
+/** The codes of a user's Google connection that Google no longer honours (revoked or expired grant). */
+export const CONNECTION_EXPIRED_CODES = { mail: 'MAIL_CONNECTION_EXPIRED', calendar: 'CALENDAR_CONNECTION_EXPIRED' } as const;
+export type ConnectionExpiredCode = (typeof CONNECTION_EXPIRED_CODES)[keyof typeof CONNECTION_EXPIRED_CODES];
+
+/** 401 with its own code: the user is signed in, but their connection to a provider must be made again (Reconnect). */
+export class ConnectionExpiredError extends DomainError {
+  constructor(message: string, code: ConnectionExpiredCode) {
+    super(ErrorKind.Unauthenticated, message, { code });
+  }
+}
+
 export class PayloadTooLargeError extends DomainError {
   /** `field` names the part over its limit (a multipart file field), `limitBytes` the limit. */
   constructor(message: string, field?: string, limitBytes?: number) {

@@ -7,6 +7,7 @@ export * from './platform.module';
 export * from './queue';
 export * from './webhooks';
 export * from './providers/http';
+export * from './google';
 export * from './database/data-source';
 export * from './database/processed-events';
 export * from './events/event-bus';

@@ -4,3 +4,4 @@ export * from './schema';
 export * from './service-harness';
 export * from './test-env';
 export * from './nats-service';
+export * from './google-fake';

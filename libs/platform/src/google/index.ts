@@ -1,0 +1,3 @@
+export * from './google-oauth';
+export * from './oauth-state';
+export * from './token-cipher';
