@@ -1,25 +1,43 @@
+import { useState } from 'react';
 import Box from '@mui/material/Box';
-import PhoneForwardedOutlinedIcon from '@mui/icons-material/PhoneForwardedOutlined';
-import { ComingSoonPanel } from '../../components/ComingSoonPanel';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import type { User } from '@jarvis/contracts';
 import { SectionHeader } from '../../components/SectionHeader';
+import { ManualCallsTab } from './ManualCallsTab';
+import { ScenariosTab } from './ScenariosTab';
 
-/** The Outbound Calls section of the main app; its feature arrives with a later issue. */
-export function OutboundCallsSection() {
+type OutboundTab = 'manual' | 'scenarios';
+
+/** Outbound Calls (doc3 §2): Manual Calls and Automated Scenarios. Calls need a plan with outgoing calls (§6). */
+export function OutboundCallsSection({ user }: { user: Pick<User, 'subscriptionTier'> }) {
+  const [tab, setTab] = useState<OutboundTab>('manual');
+  const canCall = user.subscriptionTier === 'premium' || user.subscriptionTier === 'enterprise';
   return (
     <Box data-testid="section-outbound-calls">
       <SectionHeader title={'Outbound Calls'} subtitle={'Calls Jarvis places for you'} />
-      <ComingSoonPanel
-        icon={<PhoneForwardedOutlinedIcon />}
-        title={'Outbound calls are coming soon'}
-        description={
-          'Jarvis will place AI-driven phone calls for you, one-off or on a schedule, with full call logs.'
-        }
-        upcoming={[
-          'Queue a call: bill collection, appointments, spam blocking, follow-ups or returning a missed call',
-          'Create automated call scenarios that run on a schedule',
-          'Review call logs with recordings and transcripts',
-        ]}
-      />
+      <Tabs
+        value={tab}
+        onChange={(_event, next: OutboundTab) => setTab(next)}
+        variant="fullWidth"
+        sx={{ mb: 3, borderBottom: 1, borderColor: 'divider', maxWidth: 480 }}
+      >
+        <Tab
+          value="manual"
+          label="Manual Calls"
+          id="outbound-tab-manual"
+          aria-controls="outbound-panel-manual"
+        />
+        <Tab
+          value="scenarios"
+          label="Automated Scenarios"
+          id="outbound-tab-scenarios"
+          aria-controls="outbound-panel-scenarios"
+        />
+      </Tabs>
+      <Box role="tabpanel" id={`outbound-panel-${tab}`} aria-labelledby={`outbound-tab-${tab}`}>
+        {tab === 'manual' ? <ManualCallsTab canCall={canCall} /> : <ScenariosTab />}
+      </Box>
     </Box>
   );
 }

@@ -41,7 +41,7 @@ function ActiveSection({ section, user }: { section: SectionId; user: User }) {
     case 'phone':
       return <PhoneSection />;
     case 'outbound-calls':
-      return <OutboundCallsSection />;
+      return <OutboundCallsSection user={user} />;
     case 'shortcuts':
       return <ShortcutsSection />;
     case 'notifications':

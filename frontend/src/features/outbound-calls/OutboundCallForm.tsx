@@ -1,0 +1,305 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Grid from '@mui/material/Grid';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import PhoneForwardedOutlinedIcon from '@mui/icons-material/PhoneForwardedOutlined';
+import WorkspacePremiumOutlinedIcon from '@mui/icons-material/WorkspacePremiumOutlined';
+import { isApiError, serverMessageOr } from '../../api/client';
+import type { OutboundCallKind } from '../../api/outbound-calls';
+import { useToast } from '../../components/toast/toast-context';
+import {
+  buildOutboundCall,
+  CALL_KINDS,
+  EMPTY_OUTBOUND_FORM,
+  errorsForKind,
+  HOURS,
+  KIND_FIELDS,
+  localDay,
+  MINUTES,
+  serverFieldErrors,
+  type ClockTime,
+  type OutboundFormErrors,
+  type OutboundFormField,
+  type OutboundFormValues,
+} from './outbound-form';
+import { useQueueCall } from './use-outbound-calls';
+
+const LABELS: Record<OutboundFormField, string> = {
+  phoneNumber: 'Phone Number',
+  scheduledDate: 'Schedule Date (optional)',
+  clientName: 'Client Name',
+  clientEmail: 'Client E-mail',
+  companyName: 'Company',
+  accountNumber: 'Account Number',
+  amount: 'Amount',
+  appointmentType: 'Appointment Type',
+  appointmentDate: 'Appointment Date',
+  location: 'Location',
+  reason: 'Reason',
+  context: 'Context',
+  message: 'Message',
+  lastInteraction: 'Last Interaction (optional)',
+};
+
+const PLACEHOLDERS: Partial<Record<OutboundFormField, string>> = {
+  phoneNumber: '+1234567890',
+  amount: '150.00',
+  appointmentType: 'Dental cleaning',
+  reason: 'Please remove this number from your call list',
+};
+
+const MULTILINE = new Set<OutboundFormField>(['reason', 'context', 'message']);
+const DATES = new Set<OutboundFormField>(['scheduledDate', 'appointmentDate', 'lastInteraction']);
+
+/** Hour, minute (00/15/30/45) and AM/PM pickers for one time of day. */
+function ClockPicker({
+  label,
+  value,
+  onChange,
+  disabled,
+}: {
+  label: string;
+  value: ClockTime;
+  onChange: (time: ClockTime) => void;
+  disabled?: boolean;
+}) {
+  return (
+    <Stack direction="row" spacing={1} role="group" aria-label={label}>
+      <TextField
+        select
+        size="small"
+        label="Hour"
+        value={value.hour}
+        disabled={disabled}
+        onChange={(e) => onChange({ ...value, hour: e.target.value as ClockTime['hour'] })}
+        sx={{ flex: 1 }}
+      >
+        {HOURS.map((hour) => (
+          <MenuItem key={hour} value={hour}>
+            {hour}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        select
+        size="small"
+        label="Minute"
+        value={value.minute}
+        disabled={disabled}
+        onChange={(e) => onChange({ ...value, minute: e.target.value as ClockTime['minute'] })}
+        sx={{ flex: 1 }}
+      >
+        {MINUTES.map((minute) => (
+          <MenuItem key={minute} value={minute}>
+            {minute}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        select
+        size="small"
+        label="AM/PM"
+        value={value.period}
+        disabled={disabled}
+        onChange={(e) => onChange({ ...value, period: e.target.value as ClockTime['period'] })}
+        sx={{ flex: 1 }}
+      >
+        <MenuItem value="AM">AM</MenuItem>
+        <MenuItem value="PM">PM</MenuItem>
+      </TextField>
+    </Stack>
+  );
+}
+
+/**
+ * Make Outbound Call (doc3 §2, §5): the kind, the number, the kind's own fields and an optional schedule. On a plan
+ * without outgoing calls everything is disabled and the button reads 'Upgrade to Make Calls'.
+ */
+export function OutboundCallForm({ canCall }: { canCall: boolean }) {
+  const { toast } = useToast();
+  const [values, setValues] = useState<OutboundFormValues>(EMPTY_OUTBOUND_FORM);
+  const [errors, setErrors] = useState<OutboundFormErrors>({});
+  const queue = useQueueCall({
+    onSuccess: () => {
+      toast({
+        title: 'Call Queued',
+        description: 'Your outbound call has been queued successfully.',
+        variant: 'success',
+      });
+      setValues((current) => ({ ...EMPTY_OUTBOUND_FORM, kind: current.kind }));
+      setErrors({});
+    },
+    onError: (error) => {
+      if (isApiError(error)) setErrors(serverFieldErrors(error.body));
+      toast({
+        title: 'Error',
+        description: serverMessageOr(error, 'Failed to queue call'),
+        variant: 'destructive',
+      });
+    },
+  });
+
+  const set = <K extends keyof OutboundFormValues>(field: K, value: OutboundFormValues[K]) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    if (field in errors) setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!canCall || queue.isPending) return;
+    const result = buildOutboundCall(values);
+    if (!result.ok) {
+      setErrors(result.errors);
+      return;
+    }
+    queue.mutate(result.request);
+  };
+
+  const today = localDay(new Date());
+  const field = (name: OutboundFormField) => (
+    <Grid key={name} size={{ xs: 12, sm: MULTILINE.has(name) ? 12 : 6 }}>
+      <TextField
+        fullWidth
+        size="small"
+        name={name}
+        label={LABELS[name]}
+        value={values[name]}
+        onChange={(e) => set(name, e.target.value)}
+        error={Boolean(errors[name])}
+        helperText={errors[name] ?? (name === 'lastInteraction' ? "Leave empty for 'recently'" : undefined)}
+        placeholder={PLACEHOLDERS[name]}
+        disabled={!canCall}
+        multiline={MULTILINE.has(name)}
+        minRows={MULTILINE.has(name) ? 2 : undefined}
+        type={
+          DATES.has(name)
+            ? 'date'
+            : name === 'clientEmail'
+              ? 'email'
+              : name === 'phoneNumber'
+                ? 'tel'
+                : 'text'
+        }
+        slotProps={{
+          inputLabel: DATES.has(name) ? { shrink: true } : undefined,
+          htmlInput: DATES.has(name)
+            ? name === 'lastInteraction'
+              ? { max: today }
+              : { min: today }
+            : undefined,
+        }}
+      />
+    </Grid>
+  );
+
+  return (
+    <Card component="section" aria-label="Make Outbound Call">
+      <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
+        <Stack direction="row" spacing={1.5} alignItems="center" sx={{ mb: 2 }}>
+          <PhoneForwardedOutlinedIcon color="primary" />
+          <Typography variant="h6" component="h2">
+            Make Outbound Call
+          </Typography>
+        </Stack>
+        {!canCall && (
+          <Alert severity="warning" sx={{ mb: 2 }} data-testid="free-plan-warning">
+            Outgoing calls are not included in the Free plan. Upgrade to Premium or Enterprise to let Jarvis
+            place calls for you.
+          </Alert>
+        )}
+        <form noValidate onSubmit={submit}>
+          <Grid container spacing={2}>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <TextField
+                select
+                fullWidth
+                size="small"
+                label="Call Type"
+                value={values.kind}
+                disabled={!canCall}
+                onChange={(e) => {
+                  const kind = e.target.value as OutboundCallKind;
+                  setValues((current) => ({ ...current, kind }));
+                  setErrors((current) => errorsForKind(current, kind));
+                }}
+                helperText={CALL_KINDS.find((k) => k.kind === values.kind)?.description}
+              >
+                {CALL_KINDS.map(({ kind, label }) => (
+                  <MenuItem key={kind} value={kind}>
+                    {label}
+                  </MenuItem>
+                ))}
+              </TextField>
+            </Grid>
+            {field('phoneNumber')}
+            {KIND_FIELDS[values.kind].map((name) =>
+              name === 'appointmentDate' ? (
+                <Grid key={name} size={12}>
+                  <Grid container spacing={2}>
+                    {field('appointmentDate')}
+                    <Grid size={{ xs: 12, sm: 6 }}>
+                      <ClockPicker
+                        label="Appointment time"
+                        value={values.appointmentTime}
+                        disabled={!canCall}
+                        onChange={(time) => set('appointmentTime', time)}
+                      />
+                    </Grid>
+                  </Grid>
+                </Grid>
+              ) : (
+                field(name)
+              ),
+            )}
+            {field('scheduledDate')}
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <ClockPicker
+                label="Scheduled time"
+                value={values.scheduledTime}
+                disabled={!canCall || !values.scheduledDate}
+                onChange={(time) => set('scheduledTime', time)}
+              />
+              <Typography
+                variant="caption"
+                color="text.secondary"
+                sx={{ display: 'block', mt: 0.5, ml: 1.5 }}
+              >
+                {values.scheduledDate
+                  ? 'Your local time'
+                  : 'Leave the date empty to call as soon as possible'}
+              </Typography>
+            </Grid>
+            <Grid size={12}>
+              {canCall ? (
+                <Button
+                  type="submit"
+                  variant="contained"
+                  disabled={queue.isPending}
+                  startIcon={<PhoneForwardedOutlinedIcon />}
+                  sx={{ width: { xs: '100%', sm: 'auto' } }}
+                >
+                  {queue.isPending ? 'Queueing…' : 'Queue Call'}
+                </Button>
+              ) : (
+                <Button
+                  variant="contained"
+                  href="/account"
+                  startIcon={<WorkspacePremiumOutlinedIcon />}
+                  sx={{ width: { xs: '100%', sm: 'auto' } }}
+                >
+                  Upgrade to Make Calls
+                </Button>
+              )}
+            </Grid>
+          </Grid>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
