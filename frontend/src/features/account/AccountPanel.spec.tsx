@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { browser } from '../../app/browser';
-import { renderWithProviders, routeFetch, testUser } from '../../test/render';
+import { api } from '../../api/routes';
+import { answer, renderWithProviders, routeFetch, testUser } from '../../test/render';
 import { AccountPanel } from './AccountPanel';
 
 afterEach(() => {
@@ -10,6 +11,24 @@ afterEach(() => {
 });
 
 describe('AccountPanel', () => {
+  it("shows the month's outgoing calls on a plan with calls, capped at 100%, and never asks on free", async () => {
+    const fake = routeFetch(answer(api.billing.callUsage, { outgoingCallsThisMonth: 7, limit: 5 }));
+    vi.stubGlobal('fetch', vi.fn(fake.fetch));
+    const premium = { ...testUser, subscriptionTier: 'premium' as const, stripeCustomerId: 'cus_1' };
+    const view = renderWithProviders(<AccountPanel user={premium} />, { user: premium });
+    const usage = await screen.findByTestId('account-call-usage');
+    expect(usage).toHaveTextContent('7 of 5');
+    expect(screen.getByRole('progressbar', { name: 'Outgoing calls used this month' })).toHaveAttribute(
+      'aria-valuenow',
+      '100',
+    );
+    view.unmount();
+    fake.calls.length = 0;
+    renderWithProviders(<AccountPanel user={testUser} />, { user: testUser });
+    expect(screen.queryByTestId('account-call-usage')).toBeNull();
+    expect(fake.calls.some((call) => call.path === api.billing.callUsage.path)).toBe(false);
+  });
+
   it("shows 'Guest' without a username, the plan, both upgrades and a disabled Manage Billing on free", () => {
     vi.stubGlobal('fetch', vi.fn(routeFetch({}).fetch));
     const guest = { ...testUser, username: null };

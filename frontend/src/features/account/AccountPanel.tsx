@@ -17,6 +17,7 @@ import WorkspacePremiumOutlinedIcon from '@mui/icons-material/WorkspacePremiumOu
 import type { User } from '@jarvis/contracts';
 import { canManageBilling, formatPrice, PLANS, upgradeOptionsFor } from '../billing/plans';
 import { useBillingActions } from '../billing/use-billing-actions';
+import { CallUsageBar } from './CallUsageBar';
 import { MailConnectionRow } from './MailConnectionRow';
 
 function InfoRow({ label, value }: { label: string; value: string }) {
@@ -84,6 +85,7 @@ export function AccountPanel({ user }: { user: User }) {
           <Typography variant="body2" color="text.secondary">
             {plan.description}
           </Typography>
+          {user.subscriptionTier !== 'free' && <CallUsageBar />}
         </CardContent>
       </Card>
 
