@@ -1,9 +1,10 @@
 import { Module } from '@nestjs/common';
-import { ServicePlatformModule } from '@jarvis/platform';
+import { QueueModule, ServicePlatformModule } from '@jarvis/platform';
 import { TELEPHONY_CONFIG, telephonyConfigSchema } from './config/telephony.config';
 import { ContactsModule } from './contacts/contacts.module';
 import { telephonyEntities } from './entities';
 import { telephonyMigrations } from './migrations';
+import { OutboundModule } from './outbound/outbound.module';
 import { PhoneLinesModule } from './phone-lines/phone-lines.module';
 import { PhoneMessagesModule } from './phone-messages/phone-messages.module';
 import { RedisModule } from './redis/redis.module';
@@ -18,12 +19,14 @@ import { WebhooksModule } from './webhooks/webhooks.module';
       config: { token: TELEPHONY_CONFIG, schema: telephonyConfigSchema },
       database: { entities: telephonyEntities, migrations: telephonyMigrations },
     }),
+    QueueModule.forService(),
     TwilioModule,
     RedisModule,
     SmsModule,
     PhoneLinesModule,
     PhoneMessagesModule,
     ContactsModule,
+    OutboundModule,
     WebhooksModule,
   ],
 })

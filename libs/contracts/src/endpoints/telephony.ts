@@ -72,7 +72,12 @@ export const phoneNumber = z
   .regex(/^\+[1-9]\d{6,14}$/, 'Use international format with country code, e.g. +1234567890');
 
 const futureIso = z.iso.datetime({ offset: true }).max(40).optional();
-const callBase = { phoneNumber, scheduledTime: futureIso };
+/**
+ * Optional: telephony picks the kind's usual priority when absent (missed-call return and appointment high,
+ * spam-block low, the others normal).
+ */
+const callPriority = z.enum(['urgent', 'high', 'normal', 'low']).optional();
+const callBase = { phoneNumber, scheduledTime: futureIso, priority: callPriority };
 
 /**
  * A contact's number as the user typed it ('+1 (555) 123-4567' too): telephony parses it with libphonenumber-js and
@@ -153,6 +158,11 @@ export const telephonyEndpoints = {
   callLogs: endpoint({
     method: 'GET', path: '/api/proactive-call/logs', service: 'telephony', subject: 'telephony.calls.logs',
     access: 'user', request: noInput, response: returns<CallLog[]>(),
+  }),
+  callRecording: endpoint({
+    method: 'GET', path: '/api/proactive-call/logs/:id/recording', service: 'telephony',
+    subject: 'telephony.calls.recording', access: 'user', request: idParam, responseKind: 'binary',
+    timeoutMs: 30_000, response: returns<{ contentType: string; base64: string }>(),
   }),
   deleteCallLog: endpoint({
     method: 'DELETE', path: '/api/proactive-call/logs/:id', service: 'telephony', subject: 'telephony.calls.deleteLog',

@@ -1,5 +1,6 @@
 import { processedEventsMigration } from '@jarvis/platform';
 import { CreateTelephonyTables1764000000000 } from './1764000000000-create-telephony-tables';
+import { CreateOutboundTables1764100000000 } from './1764100000000-create-outbound-tables';
 
 /** The telephony schema's migration history, oldest first. */
-export const telephonyMigrations = [processedEventsMigration('telephony', 'ProcessedEvents1763800000001'), CreateTelephonyTables1764000000000];
+export const telephonyMigrations = [processedEventsMigration('telephony', 'ProcessedEvents1763800000001'), CreateTelephonyTables1764000000000, CreateOutboundTables1764100000000];

@@ -10,15 +10,19 @@ export const PUBLIC_URL = 'https://jarvis.test';
 /** Telephony's test driver: it plays Twilio, signing its webhooks with the account's token as Twilio does. */
 export function telephonyFactories(h: ServiceHarness) {
   return {
-    /** Posts a form webhook to `/webhooks/telephony<path>`, signed over the PUBLIC_URL URL (or with `signature`). */
+    /**
+     * Posts a form webhook to `/webhooks/telephony<path>` (a query may follow the path), signed over the PUBLIC_URL
+     * URL (or with `signature`).
+     */
     webhook(path: string, params: Record<string, string>, signature?: string | null): Promise<WebhookReply> {
       const url = `${PUBLIC_URL}/webhooks/telephony${path}`;
       const sig = signature === undefined ? twilio.getExpectedTwilioSignature(FAKE_AUTH_TOKEN, url, params) : signature;
       const body = new URLSearchParams(params).toString();
+      const [route, query = ''] = path.split('?', 2);
       return h.rpc.call(
         webhookReceivers.telephony,
         {
-          method: 'POST', path, query: '', url, bodyBase64: Buffer.from(body).toString('base64'),
+          method: 'POST', path: route, query, url, bodyBase64: Buffer.from(body).toString('base64'),
           headers: { 'content-type': 'application/x-www-form-urlencoded', ...(sig !== null && { 'x-twilio-signature': sig }) },
         },
         h.ctx(null),
@@ -45,11 +49,17 @@ export async function startTelephony(label: string, env: Record<string, string |
     env: { PUBLIC_URL, TWILIO_ACCOUNT_SID: FAKE_ACCOUNT_SID, TWILIO_AUTH_TOKEN: FAKE_AUTH_TOKEN, TWILIO_BASE_URL: fake.url, OPENAI_API_KEY: undefined, OPENAI_BASE_URL: undefined, ...env },
     factories: telephonyFactories,
   });
+  // The fake's callbacks reach the service as the gateway's ingress would forward them: signed, over NATS.
+  fake.deliver = async (url, params, signature) => {
+    const reply = await h.webhook(url.slice(`${PUBLIC_URL}/webhooks/telephony`.length), params, signature);
+    return { status: reply.status, body: reply.body };
+  };
   const close = h.close.bind(h);
   const lines = new Map<string, string>();
   return Object.assign(h, {
     twilio: fake,
     close: async () => {
+      await fake.settled();
       await close();
       await fake.close();
     },

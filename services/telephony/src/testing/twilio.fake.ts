@@ -4,6 +4,7 @@
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import twilio from 'twilio';
 
 export const FAKE_ACCOUNT_SID = 'AC00000000000000000000000000000001';
 export const FAKE_AUTH_TOKEN = 'fake-twilio-auth-token';
@@ -24,6 +25,35 @@ export interface FakeRequest {
   authorized: boolean;
 }
 
+/** A call the SDK asked the fake to place, with the URLs Twilio would call back. */
+export interface FakeCall {
+  sid: string;
+  to: string;
+  from: string;
+  url: string;
+  statusCallback: string;
+  statusCallbackEvents: string[];
+  record: boolean;
+  recordingStatusCallback: string | null;
+  /** The TwiML our voice URL answered, then each turn's. */
+  twiml: string[];
+  /** Every callback the fake sent for it, in order: `<CallStatus or path>`. */
+  callbacks: string[];
+}
+
+/**
+ * What happens to a placed call, as the callee's phone and Twilio would make it happen: answered (the voice URL is
+ * fetched, each `speech` is said to its gathers, a recording is kept), or ended as busy / no-answer / failed. 'hold'
+ * sends nothing: the test plays the callbacks itself.
+ */
+export type CallScript =
+  | { outcome: 'answer'; duration?: number; speech?: string[]; recording?: Buffer; delayMs?: number }
+  | { outcome: 'busy' | 'no-answer' | 'failed'; delayMs?: number }
+  | { outcome: 'hold' };
+
+/** Delivers one signed callback to the service (over HTTP to the URL by default; the harness goes through NATS). */
+export type CallbackDelivery = (url: string, params: Record<string, string>, signature: string) => Promise<{ status: number; body: string }>;
+
 export interface TwilioFake {
   url: string;
   requests: FakeRequest[];
@@ -32,6 +62,14 @@ export interface TwilioFake {
   sentMessages: { sid: string; from: string; to: string; body: string }[];
   released: string[];
   recordings: Map<string, Buffer>;
+  calls: FakeCall[];
+  /** How each placed call goes (default: answered, 30 s, recorded). */
+  callScript: (call: FakeCall) => CallScript;
+  /** Answers to the next Calls.create requests before any is placed: 500 (an outage) or 400 (a refused number). */
+  failNextCalls: (500 | 400)[];
+  deliver: CallbackDelivery;
+  /** Resolves when every simulated call started so far has sent its last callback. */
+  settled(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -45,8 +83,10 @@ const page = (key: string, records: unknown[], uri: string) => ({
 });
 
 export async function startTwilioFake(): Promise<TwilioFake> {
-  const fake: Omit<TwilioFake, 'url' | 'close'> = {
+  const running = new Set<Promise<void>>();
+  const fake: Omit<TwilioFake, 'url' | 'close' | 'settled'> = {
     requests: [], numbers: [], available: ['+15005550006'], sentMessages: [], released: [], recordings: new Map(),
+    calls: [], callScript: () => ({ outcome: 'answer', duration: 30 }), failNextCalls: [], deliver: httpDelivery,
   };
   let counter = 0;
   const sid = (prefix: string) => `${prefix}${String(++counter).padStart(32, '0')}`;
@@ -99,6 +139,23 @@ export async function startTwilioFake(): Promise<TwilioFake> {
       fake.sentMessages.push(message);
       return json(201, { ...message, account_sid: FAKE_ACCOUNT_SID, status: 'queued' });
     }
+    if (req.method === 'POST' && path === '/Calls.json') {
+      const failure = fake.failNextCalls.shift();
+      if (failure === 500) return json(500, { code: 20500, message: 'Internal Server Error', status: 500 });
+      if (failure === 400) return json(400, { code: 21215, message: 'Geographic permission is not enabled for this number', status: 400 });
+      const call: FakeCall = {
+        sid: sid('CA'), to: request.form.get('To') ?? '', from: request.form.get('From') ?? '', url: request.form.get('Url') ?? '',
+        statusCallback: request.form.get('StatusCallback') ?? '', statusCallbackEvents: request.form.getAll('StatusCallbackEvent'),
+        record: request.form.get('Record') === 'true', recordingStatusCallback: request.form.get('RecordingStatusCallback'),
+        twiml: [], callbacks: [],
+      };
+      fake.calls.push(call);
+      json(201, { sid: call.sid, account_sid: FAKE_ACCOUNT_SID, to: call.to, from: call.from, status: 'queued', direction: 'outbound-api' });
+      const run = simulate(fake as TwilioFake, call, sid).catch(() => undefined);
+      running.add(run);
+      void run.finally(() => running.delete(run));
+      return;
+    }
     if (req.method === 'GET' && (m = path.match(/^\/Recordings\/(RE\w+)\.mp3$/))) {
       const audio = fake.recordings.get(m[1]);
       if (!audio) return json(404, { code: 20404, message: 'The requested resource was not found', status: 404 });
@@ -111,6 +168,9 @@ export async function startTwilioFake(): Promise<TwilioFake> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return Object.assign(fake, {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    settled: async () => {
+      while (running.size > 0) await Promise.all([...running]);
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }) as TwilioFake;
 }
@@ -119,4 +179,51 @@ function hooksOf(form: URLSearchParams): Partial<FakeNumber> {
   return Object.fromEntries(
     [['voiceUrl', form.get('VoiceUrl')], ['statusCallback', form.get('StatusCallback')], ['smsUrl', form.get('SmsUrl')]].filter(([, v]) => v),
   );
+}
+
+/** Posts a callback as Twilio does: form-encoded, signed with the account's token over the URL and the fields. */
+const httpDelivery: CallbackDelivery = async (url, params, signature) => {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': signature },
+    body: new URLSearchParams(params).toString(),
+  });
+  return { status: res.status, body: await res.text() };
+};
+
+/** Plays one placed call to its end with signed callbacks, in the order Twilio sends them. */
+async function simulate(fake: TwilioFake, call: FakeCall, sid: (prefix: string) => string) {
+  const script = fake.callScript(call);
+  if (script.outcome === 'hold') return;
+  if (script.delayMs) await new Promise((resolve) => setTimeout(resolve, script.delayMs));
+  const base = { AccountSid: FAKE_ACCOUNT_SID, CallSid: call.sid, From: call.from, To: call.to, Direction: 'outbound-api' };
+  const post = async (url: string, fields: Record<string, string>, label: string) => {
+    const params = { ...base, ...fields };
+    call.callbacks.push(label);
+    return fake.deliver(url, params, twilio.getExpectedTwilioSignature(FAKE_AUTH_TOKEN, url, params));
+  };
+  const status = (CallStatus: string, extra: Record<string, string> = {}) =>
+    post(call.statusCallback, { CallStatus, ...extra }, CallStatus);
+  await status('initiated');
+  await status('ringing');
+  if (script.outcome !== 'answer') {
+    await status(script.outcome, { CallDuration: '0' });
+    return;
+  }
+  await status('in-progress');
+  let reply = await post(call.url, { CallStatus: 'in-progress' }, 'voice');
+  call.twiml.push(reply.body);
+  for (const said of script.speech ?? []) {
+    const action = reply.body.match(/<Gather[^>]*action="([^"]+)"/)?.[1];
+    if (!action) break;
+    reply = await post(action.replace(/&amp;/g, '&'), { CallStatus: 'in-progress', SpeechResult: said, Confidence: '0.9' }, 'turn');
+    call.twiml.push(reply.body);
+  }
+  const duration = String(script.duration ?? 30);
+  if (call.record && call.recordingStatusCallback) {
+    const RecordingSid = sid('RE');
+    fake.recordings.set(RecordingSid, script.recording ?? Buffer.from('ID3fake-mp3-audio'));
+    await post(call.recordingStatusCallback, { RecordingSid, RecordingStatus: 'completed', RecordingDuration: duration }, 'recording');
+  }
+  await status('completed', { CallDuration: duration });
 }

@@ -11,6 +11,23 @@ export interface NumberWebhooks {
   smsUrl: string;
 }
 
+/** An outbound call to place: our TwiML URL is fetched when someone answers; every status comes to statusCallback. */
+export interface OutgoingCall {
+  to: string;
+  from: string;
+  url: string;
+  statusCallback: string;
+  recordingStatusCallback: string;
+}
+
+/** The provider refused to place a call for a reason retrying cannot fix (a 4xx: a number it will not call...). */
+export class CallRejectedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CallRejectedError';
+  }
+}
+
 /** The phone network as the telephony service needs it; Twilio is the one adapter. */
 export abstract class TelephonyProvider {
   /** Whether the account's credentials are set; every other call throws a 503 naming the variables otherwise. */
@@ -23,6 +40,11 @@ export abstract class TelephonyProvider {
   abstract buyNumber(hooks: NumberWebhooks): Promise<IncomingNumber>;
   abstract releaseNumber(sid: string): Promise<void>;
   abstract sendSms(from: string, to: string, body: string): Promise<{ sid: string }>;
+  /**
+   * Places a recorded call; answers the provider's call id. A refusal retrying cannot fix is `CallRejectedError`;
+   * an outage or an unconfigured account is `ProviderUnavailableError`.
+   */
+  abstract placeCall(call: OutgoingCall): Promise<{ sid: string }>;
   /** A recording's audio (mp3), fetched with the account's credentials. */
   abstract fetchRecording(recordingSid: string): Promise<{ contentType: string; data: Buffer }>;
 }

@@ -3,8 +3,8 @@ import { NotFoundError, ProviderUnavailableError } from '@jarvis/contracts';
 import twilio from 'twilio';
 import type RequestClientType from 'twilio/lib/base/RequestClient';
 import { TELEPHONY_CONFIG, type TelephonyConfig } from '../config/telephony.config';
-import type { IncomingNumber, NumberWebhooks } from './telephony.provider';
-import { TelephonyProvider } from './telephony.provider';
+import type { IncomingNumber, NumberWebhooks, OutgoingCall } from './telephony.provider';
+import { CallRejectedError, TelephonyProvider } from './telephony.provider';
 
 const CREDENTIALS = ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN'];
 type TwilioClient = ReturnType<typeof twilio>;
@@ -103,6 +103,32 @@ export class TwilioAdapter extends TelephonyProvider {
       const message = await client.messages.create({ from, to, body });
       return { sid: message.sid };
     });
+  }
+
+  async placeCall(call: OutgoingCall): Promise<{ sid: string }> {
+    const client = this.sdk();
+    try {
+      const created = await client.calls.create({
+        to: call.to,
+        from: call.from,
+        url: call.url,
+        method: 'POST',
+        statusCallback: call.statusCallback,
+        statusCallbackMethod: 'POST',
+        statusCallbackEvent: ['initiated', 'ringing', 'answered', 'completed'],
+        record: true,
+        recordingStatusCallback: call.recordingStatusCallback,
+        recordingStatusCallbackMethod: 'POST',
+      });
+      return { sid: created.sid };
+    } catch (error) {
+      const status = (error as { status?: number }).status;
+      // 4xx: the request itself is wrong (a number Twilio will not call, an unverified caller id); 429 and 5xx pass.
+      if (status && status >= 400 && status < 500 && status !== 429) {
+        throw new CallRejectedError(`Twilio refused the call: ${(error as Error).message}`);
+      }
+      throw new ProviderUnavailableError('Twilio', CREDENTIALS, (error as Error).message);
+    }
   }
 
   async fetchRecording(recordingSid: string): Promise<{ contentType: string; data: Buffer }> {

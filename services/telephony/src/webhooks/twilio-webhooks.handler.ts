@@ -1,6 +1,7 @@
 import { Controller } from '@nestjs/common';
 import type { WebhookReply } from '@jarvis/contracts';
 import { HandlesWebhook, type IncomingWebhook, webhookReply } from '@jarvis/platform';
+import { OutboundCallRunner } from '../outbound/outbound-call-runner.service';
 import { TelephonyProvider } from '../twilio/telephony.provider';
 import { IncomingCallsService } from './incoming-calls.service';
 
@@ -9,6 +10,7 @@ export class TwilioWebhooksHandler {
   constructor(
     private readonly calls: IncomingCallsService,
     private readonly twilio: TelephonyProvider,
+    private readonly outbound: OutboundCallRunner,
   ) {}
 
   @HandlesWebhook('telephony')
@@ -18,7 +20,17 @@ export class TwilioWebhooksHandler {
     if (!this.twilio.validSignature(webhook.header('x-twilio-signature') ?? '', webhook.url, params)) {
       return webhookReply.text(403, 'Invalid signature');
     }
+    // Our outbound calls' URLs carry the call log's ids in their (signed) query.
+    const outbound = { ...params, ...webhook.queryParams() };
     switch (webhook.path) {
+      case '/outbound/voice':
+        return webhookReply.xml(await this.outbound.voice(outbound));
+      case '/outbound/status':
+        await this.outbound.status(outbound);
+        return webhookReply.empty();
+      case '/outbound/recording':
+        await this.outbound.recording(outbound);
+        return webhookReply.empty();
       case '/voice':
         return webhookReply.xml(await this.calls.answer(params));
       case '/turn':

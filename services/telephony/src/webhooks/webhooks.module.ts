@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ContactsModule } from '../contacts/contacts.module';
 import { ConversationModule } from '../conversation/conversation.module';
+import { OutboundModule } from '../outbound/outbound.module';
 import { OwnerModule } from '../owner/owner.module';
 import { PhoneLinesModule } from '../phone-lines/phone-lines.module';
 import { PhoneMessagesModule } from '../phone-messages/phone-messages.module';
@@ -8,7 +9,7 @@ import { IncomingCallsService } from './incoming-calls.service';
 import { TwilioWebhooksHandler } from './twilio-webhooks.handler';
 
 @Module({
-  imports: [PhoneLinesModule, PhoneMessagesModule, ContactsModule, ConversationModule, OwnerModule],
+  imports: [PhoneLinesModule, PhoneMessagesModule, ContactsModule, ConversationModule, OwnerModule, OutboundModule],
   controllers: [TwilioWebhooksHandler],
   providers: [IncomingCallsService],
 })

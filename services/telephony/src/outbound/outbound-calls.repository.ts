@@ -1,0 +1,91 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, In, IsNull, type Repository } from 'typeorm';
+import { CallLogEntity, type CallStatus } from './entities/call-log.entity';
+
+type CallLog = CallLogEntity;
+
+const OPEN: CallStatus[] = ['pending', 'processing'];
+
+/** The call end a status callback (or the job's own deadline) writes, once. */
+export interface CallEnd {
+  status: 'completed' | 'failed';
+  duration?: number | null;
+  errorMessage?: string | null;
+  transcript?: string | null;
+}
+
+@Injectable()
+export class OutboundCallsRepository {
+  private readonly logs: Repository<CallLogEntity>;
+
+  constructor(dataSource: DataSource) {
+    this.logs = dataSource.getRepository(CallLogEntity);
+  }
+
+  create(log: Partial<CallLog>) {
+    return this.logs.save(this.logs.create(log));
+  }
+
+  findOne(userId: string, id: string) {
+    return this.logs.findOneBy({ id, userId });
+  }
+
+  findByRunKey(userId: string, runKey: string) {
+    return this.logs.findOneBy({ userId, runKey });
+  }
+
+  list(userId: string, limit = 200) {
+    return this.logs.find({ where: { userId }, order: { createdAt: 'DESC' }, take: limit });
+  }
+
+  /** The user's calls not ended yet, oldest first (the queue). */
+  open(userId: string) {
+    return this.logs.find({ where: { userId, status: In(OPEN) }, order: { createdAt: 'ASC' } });
+  }
+
+  async delete(userId: string, id: string): Promise<boolean> {
+    return ((await this.logs.delete({ id, userId })).affected ?? 0) > 0;
+  }
+
+  /** pending → processing; false when the call was deleted or has already ended. */
+  async markProcessing(userId: string, id: string): Promise<boolean> {
+    const result = await this.logs.update({ id, userId, status: In(OPEN) }, { status: 'processing' });
+    return (result.affected ?? 0) > 0;
+  }
+
+  async update(userId: string, id: string, changes: Partial<CallLog>) {
+    await this.logs.update({ id, userId }, changes);
+  }
+
+  /** Keeps the provider's call id once: a second placement of the same call never overwrites the first. */
+  async setCallSid(userId: string, id: string, callSid: string): Promise<boolean> {
+    const result = await this.logs.update({ id, userId, callSid: IsNull() }, { callSid });
+    return (result.affected ?? 0) > 0;
+  }
+
+  async markAnswered(userId: string, id: string) {
+    await this.logs.update({ id, userId, answered: false }, { answered: true });
+  }
+
+  async setRecording(userId: string, id: string, recordingSid: string) {
+    await this.logs.update({ id, userId }, { recordingSid });
+  }
+
+  /**
+   * Ends the call if it has not ended: whoever comes first (the status callback, a retried one, the job's deadline)
+   * writes the end, and only that one gets the row back to announce it. An ended call never ends again.
+   */
+  async end(userId: string, id: string, end: CallEnd): Promise<CallLog | null> {
+    const result = await this.logs.update(
+      { id, userId, status: In(OPEN) },
+      {
+        status: end.status,
+        endedAt: new Date(),
+        ...(end.duration !== undefined && { duration: end.duration }),
+        ...(end.errorMessage !== undefined && { errorMessage: end.errorMessage }),
+        ...(end.transcript !== undefined && { transcript: end.transcript }),
+      },
+    );
+    return (result.affected ?? 0) > 0 ? this.findOne(userId, id) : null;
+  }
+}

@@ -1,0 +1,158 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  type CallLog,
+  JOB_PRIORITY,
+  NotFoundError,
+  type QueuedCall,
+  type RequestContext,
+} from '@jarvis/contracts';
+import { JobQueue, LiveEvents } from '@jarvis/platform';
+import { TELEPHONY_CONFIG, type TelephonyConfig } from '../config/telephony.config';
+import { TelephonyProvider } from '../twilio/telephony.provider';
+import { CallAllowance } from './call-allowance.service';
+import { type CallRequestBase, checkCallRequest } from './call-requests';
+import type { CallLogEntity, CallPriority } from './entities/call-log.entity';
+import { OutboundCallsRepository } from './outbound-calls.repository';
+import type { ManualKind } from './outbound.constants';
+
+/** A call to queue, whatever asked for it (the form, a scenario's run). */
+export interface CallToQueue {
+  phoneNumber: string;
+  scenario: string;
+  priority: CallPriority;
+  scheduledTime: Date | null;
+  payload: Record<string, string>;
+  scenarioId?: string;
+  /** A scheduled run's job id: the same run queues one call however often it runs. */
+  runKey?: string;
+}
+
+/** Runs of a call in all: the first and three retries after a provider error. */
+export const CALL_ATTEMPTS = 4;
+
+/** The caller's side of outbound calls: queueing (after billing reserved the call), the queue, the logs. */
+@Injectable()
+export class OutboundCallsService {
+  constructor(
+    private readonly calls: OutboundCallsRepository,
+    private readonly allowance: CallAllowance,
+    private readonly jobs: JobQueue,
+    private readonly live: LiveEvents,
+    private readonly twilio: TelephonyProvider,
+    @Inject(TELEPHONY_CONFIG) private readonly config: TelephonyConfig,
+  ) {}
+
+  /** One of the five manual kinds: checked (400), reserved in billing (402), then queued. */
+  enqueue(ctx: RequestContext, kind: ManualKind, request: CallRequestBase & Record<string, unknown>) {
+    const call = checkCallRequest(kind, request);
+    return this.queueCall(ctx, { ...call, scenario: call.kind });
+  }
+
+  /** Reserves one call of the month, keeps its log and queues its job; a call that cannot be queued gives its reservation back. */
+  async queueCall(ctx: RequestContext, call: CallToQueue): Promise<{ success: true; callId: string }> {
+    const userId = ctx.userId!;
+    const reservation = await this.allowance.reserve(ctx);
+    let log: CallLogEntity;
+    try {
+      log = await this.calls.create({
+        userId,
+        phoneNumber: call.phoneNumber,
+        scenario: call.scenario,
+        priority: call.priority,
+        status: 'pending',
+        payload: call.payload,
+        scheduledTime: call.scheduledTime,
+        reservedMonth: reservation.month,
+        scenarioId: call.scenarioId ?? null,
+        runKey: call.runKey ?? null,
+      });
+    } catch (error) {
+      await this.allowance.release(userId, reservation.month);
+      throw error;
+    }
+    try {
+      await this.addJob(log);
+    } catch (error) {
+      await this.calls.delete(userId, log.id);
+      await this.allowance.release(userId, reservation.month);
+      throw error;
+    }
+    this.announceQueue(userId, log.id);
+    return { success: true, callId: log.id };
+  }
+
+  /** Adds the call's job (again: the job id is the log's, so a second add of a waiting job is a no-op). */
+  addJob(log: CallLogEntity) {
+    const delayMs = log.scheduledTime ? log.scheduledTime.getTime() - Date.now() : 0;
+    return this.jobs.add(
+      'telephony.outbound-call',
+      { callLogId: log.id, userId: log.userId },
+      {
+        jobId: log.id,
+        priority: JOB_PRIORITY[log.priority],
+        ...(delayMs > 0 && { delayMs }),
+        attempts: CALL_ATTEMPTS,
+        backoffMs: this.config.OUTBOUND_RETRY_BACKOFF_MS,
+      },
+    );
+  }
+
+  async queue(userId: string): Promise<{ queue: QueuedCall[]; totalQueued: number; isProcessing: boolean }> {
+    const open = await this.calls.open(userId);
+    const queue = open.map(
+      (c): QueuedCall => ({
+        id: c.id,
+        phoneNumber: c.phoneNumber,
+        scenario: c.scenario,
+        priority: c.priority,
+        status: c.status === 'processing' ? 'calling' : 'pending',
+        createdAt: c.createdAt.toISOString(),
+      }),
+    );
+    return { queue, totalQueued: queue.length, isProcessing: queue.some((c) => c.status === 'calling') };
+  }
+
+  async logs(userId: string): Promise<CallLog[]> {
+    return (await this.calls.list(userId)).map(toCallLog);
+  }
+
+  /** Removes the log; a call that has not started is cancelled and its reservation given back. */
+  async deleteLog(userId: string, id: string) {
+    const log = await this.calls.findOne(userId, id);
+    if (!log) throw new NotFoundError('Call');
+    const cancelled = log.status === 'pending' && !log.callSid && (await this.jobs.remove('telephony.outbound-call', id));
+    await this.calls.delete(userId, id);
+    if (cancelled) await this.allowance.release(userId, log.reservedMonth);
+    this.announceQueue(userId, id);
+    return { success: true as const };
+  }
+
+  /** The call's recording for the gateway's binary reply; no Twilio URL or credential leaves the service. */
+  async recording(userId: string, id: string) {
+    const log = await this.calls.findOne(userId, id);
+    if (!log) throw new NotFoundError('Call');
+    if (!log.recordingSid) throw new NotFoundError('Recording');
+    const audio = await this.twilio.fetchRecording(log.recordingSid);
+    return { contentType: audio.contentType, base64: audio.data.toString('base64') };
+  }
+
+  private announceQueue(userId: string, id: string) {
+    this.live.publish(userId, 'call-queue', { id });
+    this.live.publish(userId, 'calls', { id });
+  }
+}
+
+export function toCallLog(c: CallLogEntity): CallLog {
+  return {
+    id: c.id,
+    phoneNumber: c.phoneNumber,
+    scenario: c.scenario,
+    status: c.status,
+    errorMessage: c.errorMessage,
+    transcript: c.transcript,
+    recordingUrl: c.recordingSid ? `/api/proactive-call/logs/${c.id}/recording` : null,
+    callSid: c.callSid,
+    duration: c.duration,
+    createdAt: c.createdAt.toISOString(),
+  };
+}

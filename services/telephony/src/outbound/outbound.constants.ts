@@ -1,0 +1,54 @@
+import type { CallKind, CallPriority } from './entities/call-log.entity';
+
+/** The kinds of manual call, as the call log's `scenario` names them. */
+export const MANUAL_KINDS = ['bill_collector', 'appointment', 'spam_block', 'follow_up', 'missed_call'] as const;
+export type ManualKind = (typeof MANUAL_KINDS)[number];
+
+/** A kind's priority when the request names none: someone waiting on us first, a list removal last. */
+export const DEFAULT_PRIORITY: Record<Exclude<CallKind, 'scenario'>, CallPriority> = {
+  missed_call: 'high',
+  appointment: 'high',
+  bill_collector: 'normal',
+  follow_up: 'normal',
+  spam_block: 'low',
+};
+
+/** How a call that ended without a conversation reads in its log. */
+export const END_REASONS: Record<string, string> = {
+  busy: 'Line busy',
+  'no-answer': 'No answer',
+  failed: 'The call could not be connected',
+  canceled: 'The call was canceled',
+};
+
+/** The provider's statuses that end a call. */
+export const FINAL_STATUSES = ['completed', 'busy', 'no-answer', 'failed', 'canceled'];
+
+export const NO_FINAL_STATUS = 'No final status from the provider';
+export const NO_CALLER_NUMBER = 'No number to call from: set TWILIO_PHONE_NUMBER or claim a phone line';
+export const NOT_A_VALID_NUMBER = 'Enter a valid phone number with its country code, e.g. +12125551234';
+
+/** How often a running call job looks whether its call has ended. */
+export const CALL_END_POLL_MS = 250;
+/** A model writing an opening gets this long before the fixed script is used. */
+export const OPENING_TIMEOUT_MS = 8_000;
+
+/** The model's instructions for an outbound call's opening, by kind. */
+export const OPENING_BRIEFS: Record<ManualKind, string> = {
+  bill_collector:
+    'You are calling about an unpaid bill. Be polite and factual. State the company and the amount due, and give the ' +
+    'account number. Never threaten, never claim consequences that were not given to you, never state anything false. ' +
+    'Offer to call back at a better time.',
+  appointment: 'You are calling to remind the person of an appointment: say what it is, when and where, and ask them to confirm.',
+  spam_block:
+    'You are calling a company that keeps calling your owner. Ask politely but firmly that this number be removed from ' +
+    'their calling list and added to their do-not-call list, giving the reason.',
+  follow_up: 'You are following up on an earlier conversation: recall its context and deliver the message.',
+  missed_call: 'You are returning a call your owner missed from this number: introduce yourself and ask how you can help.',
+};
+
+/** Spoken at the start of an outbound call, after the opening, by the model on the following turns. */
+export const OUTBOUND_SYSTEM_PROMPT =
+  'You are Jarvis, a personal assistant placing a phone call on behalf of your owner. Speak briefly and politely, in ' +
+  'one to three short sentences a turn, as words to be spoken aloud. Stay on the purpose of the call. Never threaten, ' +
+  'never make promises or commitments your owner has not approved, and never state anything you were not told.';
