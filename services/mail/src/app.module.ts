@@ -1,9 +1,18 @@
 import { Module } from '@nestjs/common';
 import { ServicePlatformModule } from '@jarvis/platform';
+import { mailConfig } from './config/mail.config';
+import { ConnectionModule } from './connection/connection.module';
 import { mailEntities } from './entities';
+import { MessagesModule } from './messages/messages.module';
 import { mailMigrations } from './migrations';
+import { RedisModule } from './redis/redis.module';
 
 @Module({
-  imports: [ServicePlatformModule.forService({ name: 'mail', database: { entities: mailEntities, migrations: mailMigrations } })],
+  imports: [
+    ServicePlatformModule.forService({ name: 'mail', config: mailConfig, database: { entities: mailEntities, migrations: mailMigrations } }),
+    RedisModule,
+    ConnectionModule,
+    MessagesModule,
+  ],
 })
 export class AppModule {}
