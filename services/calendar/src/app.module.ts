@@ -2,17 +2,23 @@ import { Module } from '@nestjs/common';
 import { ServicePlatformModule } from '@jarvis/platform';
 import { BookingLinksModule } from './booking-links/booking-links.module';
 import { BookingsModule } from './bookings/bookings.module';
+import { CalendarConnectionModule } from './calendar-connection/calendar-connection.module';
+import { CalendarSyncModule } from './calendar-sync/calendar-sync.module';
 import { calendarConfig } from './config/calendar.config';
 import { calendarEntities } from './entities';
 import { calendarMigrations } from './migrations';
+import { CalendarRedisModule } from './redis/calendar-redis';
 import { RemindersModule } from './reminders/reminders.module';
 
 @Module({
   imports: [
     ServicePlatformModule.forService({ name: 'calendar', config: calendarConfig, database: { entities: calendarEntities, migrations: calendarMigrations } }),
+    CalendarRedisModule,
     RemindersModule,
     BookingLinksModule,
     BookingsModule,
+    CalendarConnectionModule,
+    CalendarSyncModule,
   ],
 })
 export class AppModule {}

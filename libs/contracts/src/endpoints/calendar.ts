@@ -71,11 +71,13 @@ export const calendarEndpoints = {
   }),
   connect: endpoint({
     method: 'GET', path: '/api/calendar/connect', service: 'calendar', subject: 'calendar.connection.start',
-    access: 'user', request: noInput, response: returns<never>(), responseKind: 'redirect',
+    access: 'user', request: noInput, response: returns<{ location: string }>(), responseKind: 'redirect',
   }),
+  /** Google sends the popup here; the reply is a small HTML page that closes the popup (the opener polls status). */
   oauthCallback: endpoint({
     method: 'GET', path: '/api/calendar/oauth/callback', service: 'calendar', subject: 'calendar.connection.callback',
-    access: 'user', request: oauthCallback, response: returns<never>(), responseKind: 'redirect', timeoutMs: 20_000,
+    access: 'user', request: oauthCallback, response: returns<{ contentType: string; base64: string }>(), responseKind: 'binary',
+    timeoutMs: 20_000,
   }),
   connectionStatus: endpoint({
     method: 'GET', path: '/api/calendar/connection-status', service: 'calendar', subject: 'calendar.connection.status',

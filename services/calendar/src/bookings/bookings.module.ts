@@ -1,14 +1,16 @@
 import { Module } from '@nestjs/common';
 import { BookingLinksModule } from '../booking-links/booking-links.module';
+import { CalendarConnectionModule } from '../calendar-connection/calendar-connection.module';
+import { GoogleOwnerCalendar } from '../calendar-connection/google-owner-calendar';
 import { BookingsHandler } from './bookings.handler';
 import { BookingsRepository } from './bookings.repository';
 import { BookingsService } from './bookings.service';
-import { NoOwnerCalendar, OwnerCalendar } from './owner-calendar.provider';
+import { OwnerCalendar } from './owner-calendar.provider';
 import { VisitorRateLimiter } from './visitor-rate-limiter';
 
 @Module({
-  imports: [BookingLinksModule],
+  imports: [BookingLinksModule, CalendarConnectionModule],
   controllers: [BookingsHandler],
-  providers: [BookingsService, BookingsRepository, VisitorRateLimiter, { provide: OwnerCalendar, useClass: NoOwnerCalendar }],
+  providers: [BookingsService, BookingsRepository, VisitorRateLimiter, { provide: OwnerCalendar, useExisting: GoogleOwnerCalendar }],
 })
 export class BookingsModule {}

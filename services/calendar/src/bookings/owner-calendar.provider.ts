@@ -20,13 +20,3 @@ export abstract class OwnerCalendar {
   abstract addMeeting(userId: string, meeting: BookedMeeting): Promise<string | null>;
 }
 
-/** An owner calendar for an installation without Google Calendar: nothing busy, nothing added. */
-export class NoOwnerCalendar extends OwnerCalendar {
-  async busy(): Promise<Interval[]> {
-    return [];
-  }
-
-  async addMeeting(): Promise<string | null> {
-    return null;
-  }
-}

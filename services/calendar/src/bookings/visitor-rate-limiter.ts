@@ -1,7 +1,7 @@
-import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { RateLimitedError, type RequestContext } from '@jarvis/contracts';
-import { Redis } from 'ioredis';
 import { CALENDAR_CONFIG, type CalendarConfig } from '../config/calendar.config';
+import { CalendarRedis } from '../redis/calendar-redis';
 
 /** The context of a public call; the gateway may add the visitor's address as `clientIp`. */
 export type VisitorContext = RequestContext & { clientIp?: string };
@@ -14,27 +14,21 @@ const WINDOW_SECONDS = 60;
  * the booking code they call, so a flood on one link still stops. Above the limit: 429 with Retry-After.
  */
 @Injectable()
-export class VisitorRateLimiter implements OnApplicationShutdown {
-  private readonly redis: Redis;
-
-  constructor(@Inject(CALENDAR_CONFIG) private readonly config: CalendarConfig) {
-    this.redis = new Redis(config.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 2 });
-    this.redis.on('error', () => undefined);
-  }
+export class VisitorRateLimiter {
+  constructor(
+    private readonly redis: CalendarRedis,
+    @Inject(CALENDAR_CONFIG) private readonly config: CalendarConfig,
+  ) {}
 
   async consume(ctx: VisitorContext, code: string): Promise<void> {
     const visitor = ctx.clientIp ? `ip:${ctx.clientIp}` : `code:${code}`;
     const now = Math.floor(Date.now() / 1000);
     const window = Math.floor(now / WINDOW_SECONDS);
-    const key = `${this.config.REDIS_PREFIX}calendar:booking-visitors:${visitor}:${window}`;
-    const [[, count]] = (await this.redis.multi().incr(key).expire(key, WINDOW_SECONDS * 2).exec()) as [[unknown, number]];
+    const key = `${this.redis.prefix}calendar:booking-visitors:${visitor}:${window}`;
+    const [[, count]] = (await this.redis.client.multi().incr(key).expire(key, WINDOW_SECONDS * 2).exec()) as [[unknown, number]];
     if (count > this.config.BOOKING_REQUESTS_PER_MINUTE) {
       const retryAfter = Math.max(1, (window + 1) * WINDOW_SECONDS - now);
       throw new RateLimitedError(`Too many booking requests. Please try again in ${retryAfter} seconds.`, retryAfter);
     }
-  }
-
-  async onApplicationShutdown() {
-    await this.redis.quit().catch(() => this.redis.disconnect());
   }
 }

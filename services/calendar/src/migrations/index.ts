@@ -2,6 +2,7 @@ import { processedEventsMigration } from '@jarvis/platform';
 import { CreateReminders1763900000000 } from './1763900000000-create-reminders';
 import { CreateBookingLinks1764200000000 } from './1764200000000-create-booking-links';
 import { CreateBookings1764300000000 } from './1764300000000-create-bookings';
+import { CreateCalendarSync1764300000001 } from './1764300000001-create-calendar-sync';
 
 /** The calendar schema's migration history, oldest first. */
 export const calendarMigrations = [
@@ -9,4 +10,5 @@ export const calendarMigrations = [
   CreateReminders1763900000000,
   CreateBookingLinks1764200000000,
   CreateBookings1764300000000,
+  CreateCalendarSync1764300000001,
 ];

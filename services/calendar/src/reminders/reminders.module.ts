@@ -7,5 +7,6 @@ import { RemindersService } from './reminders.service';
 @Module({
   controllers: [RemindersHandler],
   providers: [RemindersService, RemindersRepository, ReminderDueScheduler],
+  exports: [RemindersRepository],
 })
 export class RemindersModule {}

@@ -1,5 +1,5 @@
 import { api, type RequestInputOf } from '@jarvis/contracts';
-import { type Caller, type ServiceHarness, startServiceHarness } from '@jarvis/testing';
+import { type Caller, type GoogleFake, type ServiceHarness, startServiceHarness } from '@jarvis/testing';
 import { AppModule } from '../app.module';
 
 type NewReminder = Partial<RequestInputOf<typeof api.calendar.createReminder>>;
@@ -26,4 +26,19 @@ export type CalendarHarness = ServiceHarness & ReturnType<typeof calendarFactori
  */
 export function startCalendar(label: string, env: Record<string, string | undefined> = {}): Promise<CalendarHarness> {
   return startServiceHarness('calendar', AppModule, { label, env: { REMINDER_POLL_MS: '0', ...env }, factories: calendarFactories });
+}
+
+/** A 32-byte ENCRYPTION_KEY for tests (hex). */
+export const TEST_ENCRYPTION_KEY = 'a3f1c2e4b5d6978812ab34cd56ef7890a1b2c3d4e5f60718293a4b5c6d7e8f90';
+
+/**
+ * Connects `user`'s Google Calendar through the fake as the popup would: GET /api/calendar/connect, the consent
+ * screen signed in as `email`, then the callback with Google's code and state. Answers the callback page's HTML.
+ */
+export async function connectCalendar(h: ServiceHarness, fake: GoogleFake, user: Caller, email: string): Promise<string> {
+  fake.consentAs(email);
+  const { location } = await h.call(api.calendar.connect, {}, user);
+  const back = await fake.authorize(location);
+  const page = await h.call(api.calendar.oauthCallback, { code: back.code, state: back.state }, user);
+  return Buffer.from(page.base64, 'base64').toString('utf8');
 }

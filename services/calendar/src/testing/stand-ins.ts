@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { Controller, Module } from '@nestjs/common';
-import { internalApi, NotFoundError, type UserProfile } from '@jarvis/contracts';
+import { api, internalApi, NotFoundError, type UserProfile } from '@jarvis/contracts';
 import { Handles, type HandlerInput } from '@jarvis/platform';
 import { startNatsService } from '@jarvis/testing';
 import type { ServiceHarness } from '@jarvis/testing';
@@ -23,4 +24,40 @@ class IdentityStandInModule {}
 /** Answers `identity.users.profile` as the gateway would, from `knownProfiles`, on the harness's NATS prefix. */
 export function startIdentityStandIn(h: ServiceHarness) {
   return startNatsService(IdentityStandInModule, { natsUrl: h.env.env.NATS_URL, prefix: h.env.natsPrefix, queue: 'gateway' });
+}
+
+/** What the telephony stand-in was asked to queue, and the numbers it answers. */
+export const telephonyStandIn = {
+  appointmentCalls: [] as { userId: string; tier: string; phoneNumber: string; scheduledTime?: string; appointmentType: string; location: string }[],
+  phoneLines: new Map<string, string>(),
+};
+/** The SMS numbers the notifications stand-in answers in preferences, by user id. */
+export const smsNumbers = new Map<string, string>();
+
+@Controller()
+class TelephonyStandIn {
+  @Handles(api.telephony.appointmentCall)
+  appointment({ ctx, data }: HandlerInput<typeof api.telephony.appointmentCall>) {
+    telephonyStandIn.appointmentCalls.push({ userId: ctx.userId, tier: ctx.tier, ...data });
+    return { success: true as const, callId: randomUUID() };
+  }
+
+  @Handles(api.telephony.phoneLine)
+  phoneLine({ userId }: HandlerInput<typeof api.telephony.phoneLine>) {
+    return { phoneNumber: telephonyStandIn.phoneLines.get(userId) ?? null };
+  }
+
+  @Handles(api.notifications.preferences)
+  preferences({ userId }: HandlerInput<typeof api.notifications.preferences>) {
+    const off = { enabled: false, events: [] };
+    return { sms: { ...off, phoneNumber: smsNumbers.get(userId) ?? '' }, push: off, email: off };
+  }
+}
+
+@Module({ controllers: [TelephonyStandIn] })
+class TelephonyStandInModule {}
+
+/** Telephony's appointment call and phone line, and notifications' preferences, as the calendar sync calls them. */
+export function startTelephonyStandIn(h: ServiceHarness) {
+  return startNatsService(TelephonyStandInModule, { natsUrl: h.env.env.NATS_URL, prefix: h.env.natsPrefix, queue: 'telephony' });
 }
