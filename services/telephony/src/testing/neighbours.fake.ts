@@ -3,7 +3,7 @@
  * notifications' location, chat's weather and web search), answering on the test run's prefix with the same
  * declarations, so telephony's own RPC client and error handling are what the tests exercise.
  */
-import { Controller, type DynamicModule, Inject, Module } from '@nestjs/common';
+import { Controller, Inject, Module } from '@nestjs/common';
 import {
   api,
   type CallReservation,
@@ -94,16 +94,11 @@ class NeighboursHandler {
   }
 }
 
-@Module({})
-class NeighboursModule {
-  static with(state: NeighboursState): DynamicModule {
-    return { module: NeighboursModule, controllers: [NeighboursHandler], providers: [{ provide: STATE, useValue: state }] };
-  }
-}
-
 /** Starts the stand-ins on the run's NATS prefix; `state` is the test's to read and change. */
 export async function startNeighbours(natsUrl: string, prefix: string) {
   const state: NeighboursState = { used: new Map(), releases: [], profiles: new Map(), locations: new Map() };
-  const service = await startNatsService(NeighboursModule.with(state), { natsUrl, prefix, queue: 'neighbours' });
+  @Module({ controllers: [NeighboursHandler], providers: [{ provide: STATE, useValue: state }] })
+  class NeighboursModule {}
+  const service = await startNatsService(NeighboursModule, { natsUrl, prefix, queue: 'neighbours' });
   return Object.assign(state, { close: () => service.close() });
 }

@@ -1,7 +1,9 @@
 import { api, type CallLog, type RequestInputOf } from '@jarvis/contracts';
 import type { TestUser } from '@jarvis/testing';
+import twilio from 'twilio';
 import { startNeighbours } from './neighbours.fake';
 import { startTelephony } from './telephony-harness';
+import { FAKE_AUTH_TOKEN, type FakeCall } from './twilio.fake';
 
 /** The number telephony calls from when the user has no line of their own. */
 export const CALLER_ID = '+12125550100';
@@ -36,6 +38,13 @@ export async function startOutbound(label: string, env: Record<string, string | 
       await neighbours.close();
     },
     premium: () => h.newUser('premium'),
+    /** Plays one status callback of a held call, signed as Twilio signs it. */
+    callStatus(call: FakeCall, CallStatus: string, extra: Record<string, string> = {}) {
+      const params = { CallSid: call.sid, From: call.from, To: call.to, CallStatus, ...extra };
+      return h.twilio.deliver(call.statusCallback, params, twilio.getExpectedTwilioSignature(FAKE_AUTH_TOKEN, call.statusCallback, params));
+    },
+    /** The calls placed to `to`, in the order they were placed. */
+    placedTo: (to: string) => h.twilio.calls.filter((c) => c.to === to),
     async log(user: TestUser, id: string): Promise<CallLog | undefined> {
       return (await h.call(api.telephony.callLogs, {}, user)).find((l) => l.id === id);
     },

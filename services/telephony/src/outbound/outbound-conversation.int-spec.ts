@@ -1,0 +1,77 @@
+import { api } from '@jarvis/contracts';
+import { type LoopbackFake, startLoopback } from '@jarvis/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { billCollector, type OutboundHarness, startOutbound } from '../testing/outbound-harness';
+import type { CallScript } from '../testing/twilio.fake';
+
+let h: OutboundHarness;
+let model: LoopbackFake;
+const scripts = new Map<string, CallScript>();
+beforeAll(async () => {
+  // An OpenAI-compatible endpoint: it writes an opening when asked for one, and answers each turn after.
+  model = await startLoopback((req) => {
+    const body = req.body as { messages: { role: string; content: string }[] };
+    const opening = body.messages[0].content.includes('Write only the words you will say');
+    const content = opening ? 'Hello, this is Jarvis calling for Acme Utilities about a balance of $120.50.' : 'Thank you, I will pass that on.';
+    return {
+      body: {
+        id: 'chatcmpl-1', object: 'chat.completion', created: 0, model: 'gpt-4o-mini',
+        choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content } }],
+      },
+    };
+  });
+  // One call at a time everywhere, so the order of the queue shows.
+  h = await startOutbound('outbound-conversation', { OPENAI_BASE_URL: `${model.url}/v1`, OUTBOUND_CONCURRENCY: '1' });
+  h.twilio.callScript = (call) => scripts.get(call.to) ?? { outcome: 'answer', duration: 20 };
+});
+afterAll(async () => {
+  await h?.close();
+  await model?.close();
+});
+
+describe('with a model', () => {
+  it('opens with the words the model wrote from the kind and its fields, then talks turn by turn and keeps the transcript', async () => {
+    const alice = h.premium();
+    h.neighbours.profiles.set(alice.id, { username: 'alice', firstName: 'Alice', lastName: null, email: null, tier: 'premium' });
+    const to = '+12125550301';
+    scripts.set(to, { outcome: 'answer', duration: 33, speech: ['I will pay on Friday.', 'Goodbye'] });
+    const { callId } = await h.call(api.telephony.billCollectorCall, billCollector({ phoneNumber: to }), alice);
+    const log = await h.ended(alice, callId);
+    expect(log.status).toBe('completed');
+    const asked = model.requests.find((r) => JSON.stringify(r.body).includes('Write only the words'))!.body as { messages: { content: string }[] };
+    expect(asked.messages[0].content).toMatch(/Never threaten/);
+    expect(asked.messages[0].content).toContain('calling for Alice');
+    expect(asked.messages[1].content).toContain('amount: $120.50');
+    const [call] = h.placedTo(to);
+    expect(call.twiml[0]).toContain('<Gather');
+    expect(call.twiml[0]).toContain('Hello, this is Jarvis calling for Acme Utilities');
+    expect(log.transcript).toContain('Caller: I will pay on Friday.');
+    expect(log.transcript).toContain('Jarvis: Thank you, I will pass that on.');
+  });
+});
+
+describe('with one call at a time', () => {
+  it('places waiting calls urgent first, then high, normal and low', async () => {
+    const blocker = '+12125550310';
+    scripts.set(blocker, { outcome: 'hold' });
+    const blockerUser = h.premium();
+    const first = await h.call(api.telephony.missedCallReturn, { phoneNumber: blocker }, blockerUser);
+    const held = await h.until(() => h.placedTo(blocker)[0], Boolean);
+    const order = [
+      ['+12125550311', 'low'],
+      ['+12125550312', 'normal'],
+      ['+12125550313', 'urgent'],
+      ['+12125550314', 'high'],
+    ] as const;
+    const queued = [];
+    for (const [phoneNumber, priority] of order) {
+      const user = h.premium();
+      queued.push({ user, ...(await h.call(api.telephony.missedCallReturn, { phoneNumber, priority }, user)) });
+    }
+    await h.callStatus(held, 'completed', { CallDuration: '1' });
+    for (const q of queued) await h.ended(q.user, q.callId);
+    const placed = h.twilio.calls.map((c) => c.to).filter((to) => order.some(([n]) => n === to));
+    expect(placed).toEqual(['+12125550313', '+12125550314', '+12125550312', '+12125550311']);
+    expect((await h.ended(blockerUser, first.callId)).duration).toBe(1);
+  });
+});
