@@ -81,8 +81,17 @@ export class BookingsService {
     return freeSlots(candidates, [...booked, ...busy]);
   }
 
-  private ownerBusy(link: BookingLinkEntity, slots: Interval[]): Promise<Interval[]> {
-    return this.calendar.busy(link.userId, slots[0].start, slots[slots.length - 1].end);
+  /**
+   * The owner's busy times over the slots. A visitor never sees the owner's calendar trouble (an expired grant, Google
+   * down): the page then offers the slots without them, and the failure is logged.
+   */
+  private async ownerBusy(link: BookingLinkEntity, slots: Interval[]): Promise<Interval[]> {
+    try {
+      return await this.calendar.busy(link.userId, slots[0].start, slots[slots.length - 1].end);
+    } catch (error) {
+      log.warn({ err: error, userId: link.userId }, "the owner's busy times are unavailable; slots are offered without them");
+      return [];
+    }
   }
 
   /** The booking stands whatever Google answers: a failure to add the event is logged, not shown to the visitor. */
