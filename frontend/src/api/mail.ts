@@ -1,6 +1,6 @@
 import type { ResponseOf } from '@jarvis/contracts';
 import { api, type Api } from './routes';
-import { callApi } from './client';
+import { callApi, type RequestOptions } from './client';
 
 export type EmailStatus = ResponseOf<Api['mail']['status']>;
 export type EmailManageResult = ResponseOf<Api['mail']['unsubscribe']>;
@@ -24,4 +24,17 @@ const EMAIL_OPERATION_ROUTES = {
 /** POST /api/email/:messageId/{unsubscribe|trash|delete|spam}. */
 export function manageEmail(messageId: string, operation: EmailOperation): Promise<EmailManageResult> {
   return callApi(EMAIL_OPERATION_ROUTES[operation], { messageId });
+}
+
+export type EmailList = ResponseOf<Api['mail']['list']>;
+export type EmailMessage = ResponseOf<Api['mail']['detail']>;
+
+/** GET /api/email/list?q=: Gmail search syntax passes through; blank lists the newest. */
+export function listEmails(q: string, options?: RequestOptions): Promise<EmailList> {
+  return callApi(api.mail.list, { q: q.trim() || undefined }, options);
+}
+
+/** GET /api/email/:id: the summary plus the sanitised body. */
+export function fetchEmail(id: string, options?: RequestOptions): Promise<EmailMessage> {
+  return callApi(api.mail.detail, { id }, options);
 }

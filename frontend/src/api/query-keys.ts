@@ -20,6 +20,12 @@ export const queryKeys = {
   notificationPreferences: [api.notifications.preferences.path] as const,
   voiceAlerts: [api.notifications.voiceAlerts.path] as const,
   emailStatus: [api.mail.status.path] as const,
+  /** Every mail list (any search) shares the first part, so one invalidation refreshes them all. */
+  emailList: (q = '') => [api.mail.list.path, q] as const,
+  emailMessage: (id: string) => ['/api/email', id] as const,
+  calendarConnection: [api.calendar.connectionStatus.path] as const,
+  calendarSyncStatus: [api.calendar.syncStatus.path] as const,
+  bookingRequest: (code: string) => ['/api/booking-requests', code] as const,
   chatMessages: [api.chat.messages.path] as const,
   personality: [api.chat.getPersonality.path] as const,
   career: [api.chat.getCareer.path] as const,

@@ -5,36 +5,17 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { serverMessageOr } from '../../api/client';
-import { fetchEmailAuthUrl } from '../../api/mail';
 import { useToast } from '../../components/toast/toast-context';
+import { useConnectMail } from '../emails/use-connect-mail';
 import { useDisconnectEmail, useEmailStatus } from '../emails/use-email-status';
 
-/** The mail connection on the account page: connect (redirect to the provider) or disconnect. */
+/** The mail connection on the account page: connect (the browser goes to Google and back) or disconnect. */
 export function MailConnectionRow() {
   const { data, isLoading, isError } = useEmailStatus();
   const { toast } = useToast();
   const disconnectMutation = useDisconnectEmail();
   const [busy, setBusy] = useState(false);
-
-  const connect = async () => {
-    setBusy(true);
-    try {
-      const result = await fetchEmailAuthUrl();
-      if (result?.url) {
-        window.location.assign(result.url);
-        return;
-      }
-      toast({ title: 'Error', description: 'Failed to connect. Please try again.', variant: 'destructive' });
-    } catch (error) {
-      toast({
-        title: 'Error',
-        description: serverMessageOr(error, 'Failed to connect. Please try again.'),
-        variant: 'destructive',
-      });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { connect, connecting } = useConnectMail();
 
   const disconnect = async () => {
     setBusy(true);
@@ -82,7 +63,7 @@ export function MailConnectionRow() {
           Disconnect
         </Button>
       ) : (
-        <Button variant="outlined" disabled={busy || isLoading} onClick={() => void connect()}>
+        <Button variant="outlined" disabled={busy || connecting || isLoading} onClick={connect}>
           Connect Gmail
         </Button>
       )}

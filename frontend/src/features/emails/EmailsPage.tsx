@@ -1,27 +1,102 @@
-import MailOutlineIcon from '@mui/icons-material/MailOutline';
-import { ComingSoonPanel } from '../../components/ComingSoonPanel';
+import { Link as RouterLink } from 'react-router-dom';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import LinkOffIcon from '@mui/icons-material/LinkOff';
+import { serverMessageOr } from '../../api/client';
+import { LoadFailed } from '../../components/ListStates';
+import { LoadingState } from '../../components/LoadingState';
 import { PublicPageLayout } from '../../components/PublicPageLayout';
 import { SectionHeader } from '../../components/SectionHeader';
+import { useToast } from '../../components/toast/toast-context';
 import { useDocumentTitle } from '../../components/use-document-title';
+import { ConnectMailPrompt } from './ConnectMailPrompt';
+import { EmailInbox } from './EmailInbox';
+import { MailExpiredNotice } from './MailExpiredNotice';
+import { isMailConnectionExpired } from './mail-errors';
+import { useDisconnectEmail, useEmailStatus } from './use-email-status';
 
-/** Emails: a finished page whose feature arrives with a later issue. */
+function SignInToSeeEmails() {
+  return (
+    <Paper variant="outlined" sx={{ p: 3, borderRadius: 3 }}>
+      <Typography sx={{ mb: 1.5 }}>Sign in to see your inbox.</Typography>
+      <Button component={RouterLink} to="/login" variant="contained">
+        Sign In
+      </Button>
+    </Paper>
+  );
+}
+
+function DisconnectMailButton() {
+  const { toast } = useToast();
+  const disconnect = useDisconnectEmail();
+  const run = async () => {
+    try {
+      await disconnect.mutateAsync();
+      toast({ title: 'E-mail disconnected' });
+    } catch (error) {
+      toast({
+        title: 'Error',
+        description: serverMessageOr(error, 'Failed to disconnect e-mail'),
+        variant: 'destructive',
+      });
+    }
+  };
+  return (
+    <Button
+      variant="outlined"
+      color="error"
+      startIcon={<LinkOffIcon />}
+      disabled={disconnect.isPending}
+      onClick={() => void run()}
+    >
+      Disconnect
+    </Button>
+  );
+}
+
+/** /emails (doc3 §2): the connect prompt, or the inbox with search and the open message, and disconnect. */
 export function EmailsPage() {
   useDocumentTitle('Emails \u2014 Jarvis');
+  const status = useEmailStatus();
+  const connected = Boolean(status.data?.connected);
+
+  let content;
+  if (status.isPending) content = <LoadingState label="Loading your mail" />;
+  else if (status.isError)
+    content = isMailConnectionExpired(status.error) ? (
+      <MailExpiredNotice />
+    ) : (
+      <LoadFailed what="mail settings" onRetry={() => void status.refetch()} />
+    );
+  else if (status.data === null) content = <SignInToSeeEmails />;
+  else if (!connected) content = <ConnectMailPrompt />;
+  else content = <EmailInbox />;
+
   return (
-    <PublicPageLayout>
-      <SectionHeader title={'Emails'} subtitle={'Your inbox, inside Jarvis'} />
-      <ComingSoonPanel
-        icon={<MailOutlineIcon />}
-        title={'The inbox is coming soon'}
-        description={
-          'Connect your Gmail account to read, search and open your messages without leaving Jarvis.'
+    <PublicPageLayout maxWidth="lg">
+      <SectionHeader
+        title="Emails"
+        subtitle="Your inbox, inside Jarvis"
+        actions={
+          connected && (
+            <Stack direction="row" spacing={1.5} alignItems="center" flexWrap="wrap" useFlexGap>
+              {status.data?.email && (
+                <Chip
+                  color="success"
+                  variant="outlined"
+                  label={status.data.email}
+                  data-testid="mail-account"
+                />
+              )}
+              <DisconnectMailButton />
+            </Stack>
+          )
         }
-        upcoming={[
-          'Connect and disconnect your mail account',
-          'Search your inbox and open messages',
-          'Unsubscribe, trash and mark spam on Premium and Enterprise',
-        ]}
       />
+      {content}
     </PublicPageLayout>
   );
 }

@@ -1,22 +1,47 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { disconnectEmail, type EmailStatus } from '../../api/mail';
+import { disconnectEmail, type EmailStatus, type EmailOperation } from '../../api/mail';
 import { queryKeys } from '../../api/query-keys';
 import { queryTimings } from '../../api/query-timings';
+import { runEmailOperation } from './email-management';
+import { shouldRetryMailQuery } from './mail-errors';
 
-/** GET /api/email/status: stale after 60 s. */
+/** GET /api/email/status: stale after 60 s; null for a visitor. */
 export function useEmailStatus({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery<EmailStatus | null>({
     queryKey: queryKeys.emailStatus,
     enabled,
+    retry: shouldRetryMailQuery,
     ...queryTimings.emailStatus,
   });
 }
 
-/** DELETE /api/email/disconnect: resolves once the status has refreshed. */
+/** DELETE /api/email/disconnect: resolves once the status has refreshed; the cached messages go with it. */
 export function useDisconnectEmail() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: disconnectEmail,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.emailStatus }),
+    onSuccess: async () => {
+      queryClient.removeQueries({ queryKey: [queryKeys.emailList()[0]] });
+      queryClient.removeQueries({ queryKey: ['/api/email'] });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.emailStatus });
+    },
+  });
+}
+
+/**
+ * POST /api/email/:messageId/{unsubscribe|trash|delete|spam}: resolves with the outcome (toast, link to open) and never
+ * throws; a message that left the inbox leaves the lists.
+ */
+export function useManageEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ messageId, op }: { messageId: string; op: EmailOperation }) =>
+      runEmailOperation(messageId, op),
+    retry: false,
+    onSuccess: async (outcome, { messageId, op }) => {
+      if (!outcome.ok || op === 'unsubscribe') return;
+      queryClient.removeQueries({ queryKey: queryKeys.emailMessage(messageId) });
+      await queryClient.invalidateQueries({ queryKey: [queryKeys.emailList()[0]] });
+    },
   });
 }

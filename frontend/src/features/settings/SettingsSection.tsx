@@ -2,18 +2,17 @@ import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import CalendarMonthOutlinedIcon from '@mui/icons-material/CalendarMonthOutlined';
-import { ComingSoonPanel } from '../../components/ComingSoonPanel';
 import { SectionHeader } from '../../components/SectionHeader';
 import { ProfileTab } from './ProfileTab';
 import { ThemeSettingsPanel } from './ThemeSettingsPanel';
 import { VoiceCloningPanel } from '../voice-cloning/VoiceCloningPanel';
 import { NotificationSettingsPanel } from '../notification-settings/NotificationSettingsPanel';
+import { CalendarTab } from '../calendar/CalendarTab';
 
 const TABS = ['Profile', 'Voice', 'Theme', 'Notifications', 'Calendar'] as const;
 type SettingsTab = (typeof TABS)[number];
 
-/** Settings: five tabs (Profile by default). All but Calendar work now; Calendar arrives with its issue. */
+/** Settings: five tabs (Profile by default): Profile, Voice, Theme, Notifications, Calendar (doc2 §2). */
 export function SettingsSection() {
   const [tab, setTab] = useState<SettingsTab>('Profile');
   return (
@@ -34,17 +33,7 @@ export function SettingsSection() {
       {tab === 'Voice' && <VoiceCloningPanel />}
       {tab === 'Theme' && <ThemeSettingsPanel />}
       {tab === 'Notifications' && <NotificationSettingsPanel />}
-      {tab === 'Calendar' && (
-        <ComingSoonPanel
-          icon={<CalendarMonthOutlinedIcon />}
-          title="Calendar sync is coming soon"
-          description="Connect Google Calendar so your events become reminders and calls."
-          upcoming={[
-            'Connect or disconnect Google Calendar',
-            'Turn events into reminders and phone calls automatically',
-          ]}
-        />
-      )}
+      {tab === 'Calendar' && <CalendarTab />}
     </Box>
   );
 }

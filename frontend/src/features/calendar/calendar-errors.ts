@@ -1,0 +1,14 @@
+import { isApiError } from '../../api/client';
+import { shouldRetryQuery } from '../../api/query-client';
+
+export const CALENDAR_CONNECTION_EXPIRED = 'CALENDAR_CONNECTION_EXPIRED';
+
+/** A 401 whose code says Google no longer accepts the calendar grant: the user must connect again. */
+export function isCalendarConnectionExpired(error: unknown): boolean {
+  if (!isApiError(error) || error.status !== 401) return false;
+  return (error.body as { code?: unknown } | null | undefined)?.code === CALENDAR_CONNECTION_EXPIRED;
+}
+
+export function shouldRetryCalendarQuery(failureCount: number, error: unknown): boolean {
+  return !isCalendarConnectionExpired(error) && shouldRetryQuery(failureCount, error);
+}

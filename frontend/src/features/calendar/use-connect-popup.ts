@@ -1,0 +1,49 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { CALENDAR_CONNECT_PATH } from '../../api/calendar';
+import { queryKeys } from '../../api/query-keys';
+
+export const POPUP_WIDTH = 600;
+export const POPUP_HEIGHT = 700;
+/** How often the page looks whether the popup was closed (doc2 §4). */
+export const POPUP_CLOSED_CHECK_MS = 500;
+
+/**
+ * Opens GET /api/calendar/connect in a 600x700 popup, centred on this window. While it is open `connecting` is true
+ * (the status polls every 5 s); once it closes, the status is checked again at once.
+ */
+export function useConnectPopup({ onBlocked }: { onBlocked?: () => void } = {}) {
+  const queryClient = useQueryClient();
+  const [connecting, setConnecting] = useState(false);
+  const timer = useRef<ReturnType<typeof setInterval> | null>(null);
+
+  const stop = useCallback(() => {
+    if (timer.current) clearInterval(timer.current);
+    timer.current = null;
+  }, []);
+  useEffect(() => stop, [stop]);
+
+  const open = useCallback(() => {
+    const left = Math.max(0, Math.round(window.screenX + (window.outerWidth - POPUP_WIDTH) / 2));
+    const top = Math.max(0, Math.round(window.screenY + (window.outerHeight - POPUP_HEIGHT) / 2));
+    const popup = window.open(
+      CALENDAR_CONNECT_PATH,
+      'jarvis-google-calendar',
+      `width=${POPUP_WIDTH},height=${POPUP_HEIGHT},left=${left},top=${top},popup=yes`,
+    );
+    if (!popup) {
+      onBlocked?.();
+      return;
+    }
+    setConnecting(true);
+    stop();
+    timer.current = setInterval(() => {
+      if (!popup.closed) return;
+      stop();
+      setConnecting(false);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.calendarConnection });
+    }, POPUP_CLOSED_CHECK_MS);
+  }, [onBlocked, queryClient, stop]);
+
+  return { open, connecting };
+}
