@@ -64,3 +64,40 @@ export async function cloneVoice(samples: readonly VoiceSampleUpload[]): Promise
     clearTimeout(timer);
   }
 }
+
+/** POST /api/speak: the reply as audio in Jarvis's voice (or the user's cloned one). 503 when unconfigured. */
+export function speak(input: { text: string; language?: string }): Promise<OutputOf<typeof api.voice.speak>> {
+  return callApi(api.voice.speak, input);
+}
+
+/** POST /api/transcribe with the recorded audio as base64 and the type the browser recorded. */
+export function transcribe(input: { audioBase64: string; mimeType: string }): Promise<{ text: string }> {
+  return callApi(api.voice.transcribe, input);
+}
+
+/** POST /api/translate; 'Auto-detect' is a valid source language. */
+export function translate(input: {
+  text: string;
+  fromLanguage: string;
+  toLanguage: string;
+}): Promise<{ translatedText: string }> {
+  return callApi(api.voice.translate, input);
+}
+
+export type IdentifyMusicResult = OutputOf<typeof api.voice.identifyMusic>;
+export type Song = NonNullable<IdentifyMusicResult['song']>;
+
+/** POST /api/music/identify with a short recording: the song, or `{ song: null, error }` when nothing matched. */
+export function identifyMusic(audio: string): Promise<IdentifyMusicResult> {
+  return callApi(api.voice.identifyMusic, { audio });
+}
+
+/** POST /api/vision/analyze: the answer to a question about an image; failures carry doc1's codes. */
+export function analyzeImage(input: {
+  imageData: string;
+  prompt?: string;
+  imageType: string;
+  requestId: string;
+}): Promise<OutputOf<typeof api.voice.analyzeImage>> {
+  return callApi(api.voice.analyzeImage, input);
+}

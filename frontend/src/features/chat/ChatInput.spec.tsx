@@ -7,7 +7,13 @@ import { ChatInput } from './ChatInput';
 function setup(sending = false) {
   const onSend = vi.fn(async () => true);
   renderWithProviders(
-    <ChatInput sending={sending} onSend={onSend} onNewChat={() => undefined} onSave={() => undefined} />,
+    <ChatInput
+      sending={sending}
+      onSend={onSend}
+      onNewChat={() => undefined}
+      onSave={() => undefined}
+      onImage={() => undefined}
+    />,
   );
   return { onSend, box: screen.getByRole('textbox', { name: 'Message Jarvis' }) };
 }
@@ -37,9 +43,12 @@ describe('ChatInput', () => {
     expect(screen.getByRole('button', { name: 'Send message' })).toBeDisabled();
   });
 
-  it('keeps image, camera and voice disabled until the voice features arrive', () => {
-    setup();
+  it('offers image, camera, TALK and the voice toggles, the images blocked while sending', () => {
+    setup(true);
     expect(screen.getByRole('button', { name: 'Upload image' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Take photo' })).toBeDisabled();
+    expect(screen.getByTestId('talk-button')).toHaveTextContent('TALK');
+    expect(screen.getByText('Hey Jarvis OFF')).toBeInTheDocument();
+    expect(screen.getByText('Always OFF')).toBeInTheDocument();
   });
 });

@@ -1,6 +1,5 @@
-import { useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import InputBase from '@mui/material/InputBase';
 import Paper from '@mui/material/Paper';
@@ -8,15 +7,14 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import AddCommentOutlinedIcon from '@mui/icons-material/AddCommentOutlined';
 import BookmarkAddOutlinedIcon from '@mui/icons-material/BookmarkAddOutlined';
-import ImageOutlinedIcon from '@mui/icons-material/ImageOutlined';
-import MicNoneOutlinedIcon from '@mui/icons-material/MicNoneOutlined';
-import PhotoCameraOutlinedIcon from '@mui/icons-material/PhotoCameraOutlined';
 import SendIcon from '@mui/icons-material/Send';
+import { useToast } from '../../components/toast/toast-context';
+import { ImageButtons, readImageForQuestion } from '../vision/ImageButtons';
+import { TalkButton, VoiceModeToggles, VoiceStatusLine } from '../voice/VoiceControls';
 import { prefetchMessageBubble } from './message-bubbles';
 
 /** The input grows with its text up to 128 px, then scrolls (doc1 §5). */
 export const INPUT_MAX_HEIGHT_PX = 128;
-export const VOICE_LATER_TOOLTIP = 'Arrives with the voice and camera features';
 
 /** Enter sends, Shift+Enter adds a line; nothing happens while a message is being sent. */
 export function isSendKey(
@@ -25,43 +23,56 @@ export function isSendKey(
   return event.key === 'Enter' && !event.shiftKey && !event.nativeEvent?.isComposing;
 }
 
-function LaterControl({
-  label,
-  icon,
-  hideOnMobile,
-}: {
-  label: string;
-  icon: ReactNode;
-  hideOnMobile?: boolean;
-}) {
-  return (
-    <Tooltip title={VOICE_LATER_TOOLTIP}>
-      <Box
-        component="span"
-        sx={{ display: hideOnMobile ? { xs: 'none', md: 'inline-flex' } : 'inline-flex' }}
-      >
-        <IconButton size="small" aria-label={label} disabled>
-          {icon}
-        </IconButton>
-      </Box>
-    </Tooltip>
-  );
-}
-
-/** The input area: save, new chat, the text box, image and camera (arriving with voice), send, voice toggles. */
+/**
+ * The input area (doc1 §2): save, new chat, the text box, image upload and camera, TALK, send, the voice toggles
+ * and the status line for recording and listening.
+ */
 export function ChatInput({
   sending,
   onSend,
   onNewChat,
   onSave,
+  onImage,
 }: {
   sending: boolean;
   onSend: (text: string) => Promise<boolean>;
   onNewChat: () => void;
   onSave: () => void;
+  /** A question about an image: the image as a data URL and the prompt (may be empty). */
+  onImage: (imageData: string, prompt: string) => void;
 }) {
+  const { toast } = useToast();
   const [text, setText] = useState('');
+  const textRef = useRef(text);
+  useEffect(() => {
+    textRef.current = text;
+  }, [text]);
   const blank = text.trim().length === 0;
+
+  // The typed text is the prompt of an uploaded or pasted image.
+  const takePrompt = useCallback(() => {
+    const prompt = textRef.current.trim();
+    setText('');
+    return prompt;
+  }, []);
+
+  // Spoken words are sent like typed ones; while a message is on its way they wait in the box.
+  const sendSpoken = useCallback(
+    (spoken: string) => {
+      void onSend(spoken).then((sent) => {
+        if (!sent) setText((current) => (current.trim() ? `${current} ${spoken}` : spoken));
+      });
+    },
+    [onSend],
+  );
+
+  const onPaste = async (event: ClipboardEvent) => {
+    const file = Array.from(event.clipboardData?.files ?? []).find((f) => f.type.startsWith('image/'));
+    if (!file) return;
+    event.preventDefault();
+    const imageData = await readImageForQuestion(file, toast);
+    if (imageData) onImage(imageData, takePrompt());
+  };
 
   const submit = async () => {
     if (blank || sending) return;
@@ -84,6 +95,7 @@ export function ChatInput({
         value={text}
         onChange={(e) => setText(e.target.value)}
         onFocus={prefetchMessageBubble}
+        onPaste={(e) => void onPaste(e)}
         onKeyDown={(e) => {
           if (isSendKey(e)) {
             e.preventDefault();
@@ -97,6 +109,7 @@ export function ChatInput({
           '& textarea': { maxHeight: INPUT_MAX_HEIGHT_PX, overflowY: 'auto !important' },
         }}
       />
+      <VoiceStatusLine />
       <Stack direction="row" alignItems="center" spacing={0.5} sx={{ mt: 0.5 }}>
         <Tooltip title="Save conversation">
           <IconButton size="small" aria-label="Save conversation" onClick={onSave}>
@@ -110,16 +123,18 @@ export function ChatInput({
             </IconButton>
           </span>
         </Tooltip>
-        <Stack direction="row" alignItems="center" spacing={0.5} data-tour="voice" sx={{ minWidth: 0 }}>
-          <LaterControl label="Upload image" icon={<ImageOutlinedIcon fontSize="small" />} />
-          <LaterControl label="Take photo" icon={<PhotoCameraOutlinedIcon fontSize="small" />} />
-          <LaterControl label="Talk" icon={<MicNoneOutlinedIcon fontSize="small" />} hideOnMobile />
-          <Tooltip title={VOICE_LATER_TOOLTIP}>
-            <Stack direction="row" spacing={0.5} sx={{ display: { xs: 'none', sm: 'flex' } }}>
-              <Chip size="small" variant="outlined" label="Hey Jarvis OFF" disabled />
-              <Chip size="small" variant="outlined" label="Always OFF" disabled />
-            </Stack>
-          </Tooltip>
+        <Stack
+          direction="row"
+          alignItems="center"
+          spacing={0.5}
+          useFlexGap
+          flexWrap="wrap"
+          data-tour="voice"
+          sx={{ minWidth: 0 }}
+        >
+          <ImageButtons disabled={sending} takePrompt={takePrompt} onImage={onImage} />
+          <TalkButton onText={sendSpoken} />
+          <VoiceModeToggles onCommand={sendSpoken} />
         </Stack>
         <Box sx={{ flexGrow: 1 }} />
         <Tooltip title="Send (Enter)">

@@ -12,6 +12,8 @@ import { LazyDrawer } from '../../components/LazyDrawer';
 import { lazyNamed } from '../../components/lazy-named';
 import { MOBILE_MEDIA_QUERY } from '../../theme/theme';
 import { displayNameOf } from '../shell/user-display';
+import { ClickToHearButton } from '../voice/ClickToHearButton';
+import { useVoiceState } from '../voice/voice-store';
 import { ChatHeader } from './ChatHeader';
 import { ChatInput } from './ChatInput';
 import { ChatSidebar } from './ChatSidebar';
@@ -36,6 +38,7 @@ export function ChatSection({ user }: { user: User }) {
   const sidebarInline = useMediaQuery(theme.breakpoints.up('lg'), { noSsr: true });
   const chat = useChat(user.id);
   const { session } = chat;
+  const voice = useVoiceState();
   const [dialog, setDialogState] = useState<ChatDialog | null>(null);
   const [opened, setOpened] = useState<ReadonlySet<ChatDialog>>(new Set());
   const setDialog = (next: ChatDialog | null) => {
@@ -60,7 +63,9 @@ export function ChatSection({ user }: { user: User }) {
 
   const mood = moodOf({
     transient: session.transientMood,
-    requestInFlight: session.sending,
+    requestInFlight: session.sending || voice.transcribing,
+    recording: voice.recording,
+    voiceModeOn: voice.wakeMode || voice.continuousMode,
     hasMessages: session.messages.length > 0,
   });
   const savable = session.messages.filter((m) => !m.localOnly).map((m) => m.id);
@@ -116,6 +121,7 @@ export function ChatSection({ user }: { user: User }) {
             onSend={chat.send}
             onNewChat={chat.newChat}
             onSave={openSave}
+            onImage={(imageData, prompt) => void chat.askAboutImage(imageData, prompt)}
           />
         </Box>
       </Stack>
@@ -156,6 +162,7 @@ export function ChatSection({ user }: { user: User }) {
           </LazyDrawer>
         )
       )}
+      <ClickToHearButton />
       <Suspense fallback={null}>
         {opened.has('save') && (
           <SaveConversationDialog

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { ActionButtons } from './actions/ActionButtons';
-import { displayContent, ERROR_MARKER, type ChatViewMessage } from './chat-message';
+import { bubbleImageOf, displayContent, ERROR_MARKER, type ChatViewMessage } from './chat-message';
 import { lazyNamed } from '../../components/lazy-named';
 import { formatMessageTime } from './greeting';
 import { JarvisAvatar } from './JarvisAvatar';
@@ -25,7 +25,14 @@ export interface BubbleActionProps {
 export function MessageBubble({ message, ...actionProps }: { message: ChatViewMessage } & BubbleActionProps) {
   const time = formatMessageTime(message.created_at);
   if (message.role === 'user')
-    return <UserMessageBubble content={message.content} time={time} testId="message" />;
+    return (
+      <UserMessageBubble
+        content={message.content}
+        time={time}
+        testId="message"
+        image={bubbleImageOf(message.actions)}
+      />
+    );
 
   const isError = message.content.startsWith(ERROR_MARKER);
   const text = displayContent(message);

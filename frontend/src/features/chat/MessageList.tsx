@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import HistoryIcon from '@mui/icons-material/History';
 import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
-import type { ChatViewMessage } from './chat-message';
+import { bubbleImageOf, type ChatViewMessage } from './chat-message';
 import { formatMessageTime, greetingFor } from './greeting';
 import { MessageBubble } from './message-bubbles';
 import { TypingIndicator } from './TypingIndicator';
@@ -83,6 +83,7 @@ export function MessageList({
               content={message.content}
               time={formatMessageTime(message.created_at)}
               testId="message"
+              image={bubbleImageOf(message.actions)}
             />
           ) : (
             <Suspense key={message.id} fallback={null}>

@@ -11,12 +11,11 @@ import ThumbUpAltIcon from '@mui/icons-material/ThumbUpAlt';
 import ThumbUpOffAltIcon from '@mui/icons-material/ThumbUpOffAlt';
 import VolumeUpOutlinedIcon from '@mui/icons-material/VolumeUpOutlined';
 import { useToast } from '../../components/toast/toast-context';
-import { speakWithBrowser, speechAvailable } from './speech';
 import { useSendFeedback, type FeedbackType } from './use-feedback';
 
 /**
  * Copy, listen, like, dislike, share and regenerate under an assistant message (doc1 §2, §8).
- * Listen uses the browser's own speech synthesis until Jarvis's voice service arrives.
+ * Listen reads the message in Jarvis's voice (/api/speak), or the browser's own when that fails.
  */
 export function MessageToolbar({
   messageId,
@@ -40,8 +39,15 @@ export function MessageToolbar({
     }
   };
 
-  const listen = () => {
-    if (!speakWithBrowser(text))
+  const listen = async () => {
+    let outcome: string;
+    try {
+      const playback = await import('../voice/speech-playback');
+      outcome = await playback.speakText(text, 'action');
+    } catch {
+      outcome = 'failed';
+    }
+    if (outcome === 'failed')
       toast({ title: 'Speech Error', description: 'Could not play audio', variant: 'destructive' });
   };
 
@@ -67,7 +73,6 @@ export function MessageToolbar({
     await copy();
   };
 
-  const canSpeak = speechAvailable();
   const feedbackDisabled = !stored || sendFeedback.isPending;
   return (
     <Stack
@@ -81,12 +86,10 @@ export function MessageToolbar({
           <ContentCopyIcon sx={{ fontSize: 16 }} />
         </IconButton>
       </Tooltip>
-      <Tooltip title={canSpeak ? 'Listen' : 'Listening needs speech support in your browser'}>
-        <span>
-          <IconButton size="small" aria-label="Listen" onClick={listen} disabled={!canSpeak}>
-            <VolumeUpOutlinedIcon sx={{ fontSize: 16 }} />
-          </IconButton>
-        </span>
+      <Tooltip title="Listen">
+        <IconButton size="small" aria-label="Listen" onClick={() => void listen()}>
+          <VolumeUpOutlinedIcon sx={{ fontSize: 16 }} />
+        </IconButton>
       </Tooltip>
       <Tooltip title="Good reply">
         <span>

@@ -8,6 +8,7 @@ import { useToast, type ToastFn } from '../../components/toast/toast-context';
 import { withOutcome } from './actions/action-state';
 import type { ActionOutcome } from './actions/execute-action';
 import {
+  displayContent,
   CHAT_ERROR_TEXT,
   CHAT_ERROR_TITLE,
   ERROR_MARKER,
@@ -61,6 +62,16 @@ async function runWithRunners(action: ChatAction): Promise<ActionOutcome> {
   return runners.executeAction(action);
 }
 
+/** Speech playback loads with the first reply it reads aloud. */
+const loadPlayback = () => import('../voice/speech-playback');
+
+/** Reads a text aloud (an image answer); a failure to load the player stays silent. */
+function speakLater(text: string) {
+  void loadPlayback()
+    .then((m) => m.speakText(text, 'chat'))
+    .catch(() => undefined);
+}
+
 function createController(queryClient: QueryClient, toast: ToastFn) {
   return {
     /** Sends `raw` with the last 10 messages. False when nothing was sent (blank, or a send in flight). */
@@ -79,7 +90,12 @@ function createController(queryClient: QueryClient, toast: ToastFn) {
       }));
       // The reply streams in: the typing indicator shows until the first token, then a bubble grows with the text.
       const streamId = localId();
-      const onToken = (piece: string) =>
+      // The reply is read aloud sentence by sentence as it streams in (doc1 §4: every reply is spoken).
+      const speaker = loadPlayback()
+        .then((m) => m.startReplySpeech())
+        .catch(() => null);
+      const onToken = (piece: string) => {
+        void speaker.then((s) => s?.push(piece));
         updateMessages((messages) => {
           const growing = messages.find((m) => m.id === streamId);
           if (growing)
@@ -94,6 +110,7 @@ function createController(queryClient: QueryClient, toast: ToastFn) {
           };
           return [...messages, first];
         });
+      };
       const withoutStream = (messages: ChatViewMessage[]) => messages.filter((m) => m.id !== streamId);
       try {
         const res = await streamChatMessage({ message: text, history }, { onToken });
@@ -113,11 +130,14 @@ function createController(queryClient: QueryClient, toast: ToastFn) {
           ],
         }));
         flashMood('responding');
+        const spoken = displayContent({ content: res.reply, actions: res.actions });
+        void speaker.then((s) => s?.finish(spoken));
         // Memories are learnt from each turn, and a shortcut counts its use.
         void queryClient.invalidateQueries({ queryKey: queryKeys.memories });
         void queryClient.invalidateQueries({ queryKey: queryKeys.shortcuts });
         await refreshStored(queryClient);
       } catch (error) {
+        void speaker.then((s) => s?.cancel());
         updateChatSession((s) => ({
           sending: false,
           messages: [
@@ -135,6 +155,12 @@ function createController(queryClient: QueryClient, toast: ToastFn) {
         toast({ title: CHAT_ERROR_TITLE, description: CHAT_ERROR_TEXT, variant: 'destructive' });
       }
       return true;
+    },
+
+    /** A question about an image (upload, paste or camera): the vision code loads with the first one. */
+    async askAboutImage(imageData: string, prompt?: string): Promise<boolean> {
+      const vision = await import('../vision/image-question');
+      return vision.askAboutImage(imageData, prompt, toast, speakLater);
     },
 
     /** 'Load previous messages': the only time stored messages are fetched on their own. */

@@ -11,13 +11,13 @@ const setupRequired =
     },
   });
 
-/** Actions that answer in the chat alone, until their service exists (voice, integrations). */
+/** Actions that answer in the chat alone: the interpreter and music cards, and integrations not set up yet. */
 export const actions = defineActions({
   start_interpreter: (args) => ({
     ok: true,
     toast: {
       title: 'Interpreter Mode Started',
-      description: 'Live interpretation needs the voice features, which are on their way.',
+      description: 'Choose the languages and press Start speaking.',
     },
     card: {
       kind: 'interpreter',
@@ -30,7 +30,7 @@ export const actions = defineActions({
     ok: true,
     toast: {
       title: 'Music Identifier Ready',
-      description: 'Listening for songs needs the voice features, which are on their way.',
+      description: 'Press Identify song while the music plays.',
     },
     card: { kind: 'music', context: str(args.context) },
   }),

@@ -2,7 +2,8 @@ import { EmailDraftCard } from './EmailDraftCard';
 import type { InlineCard } from './inline-card';
 import { EventsCard, ForecastCard, ListCard, WeatherCard, WebSearchCard } from './ResultCards';
 import { SmsDraftCard } from './SmsDraftCard';
-import { InterpreterCard, MusicCard } from './VoiceToolCards';
+import { InterpreterCard } from '../../interpreter/InterpreterCard';
+import { MusicCard } from '../../music/MusicCard';
 
 /** One card under an assistant message, by kind. Every card can be closed. */
 export function InlineCardView({ card, onClose }: { card: InlineCard; onClose: () => void }) {

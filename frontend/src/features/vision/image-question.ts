@@ -1,0 +1,113 @@
+import { analyzeImage } from '../../api/voice';
+import { isApiError } from '../../api/client';
+import type { ToastFn } from '../../components/toast/toast-context';
+import { localId } from '../chat/chat-message';
+import { flashMood, getChatSession, updateChatSession, updateMessages } from '../chat/chat-session';
+import { base64Bytes, IMAGE_ERRORS, IMAGE_MAX_BYTES, imageProblemFor, imageTypeOf, promptOrNone } from './image-checks';
+
+/** The args of the image_analysis action a user's image message carries (doc1 §3). */
+export interface ImageAnalysisArgs {
+  imageData: string;
+  prompt?: string;
+  loading: boolean;
+  requestId: string;
+  error?: boolean;
+  errorCode?: string;
+  errorMessage?: string;
+}
+
+function codeOf(error: unknown): string | undefined {
+  if (!isApiError(error)) return undefined;
+  const code = (error.body as { code?: unknown } | null | undefined)?.code;
+  if (typeof code === 'string') return code;
+  if (error.status === 401) return 'UNAUTHORIZED';
+  return undefined;
+}
+
+/**
+ * A question about an image (doc1 §4 Image analysis): a user message with the image shows 'Analyzing image...';
+ * the answer is added as Jarvis's reply and read aloud; a failure marks the message with its code, its text reads
+ * 'Image analysis failed: ...', and a toast gives doc1's title and message. False when nothing was sent.
+ */
+export async function askAboutImage(
+  imageData: string,
+  rawPrompt: string | undefined,
+  toast: ToastFn,
+  speak: (text: string) => void,
+): Promise<boolean> {
+  if (getChatSession().sending) return false;
+  const prompt = promptOrNone(rawPrompt);
+  const messageId = localId();
+  const requestId = `img-${messageId}`;
+  const args: ImageAnalysisArgs = { imageData, prompt, loading: true, requestId };
+  const setArgs = (patch: Partial<ImageAnalysisArgs>, content?: string) =>
+    updateMessages((messages) =>
+      messages.map((m) =>
+        m.id === messageId
+          ? {
+              ...m,
+              ...(content !== undefined ? { content } : {}),
+              actions: [{ type: 'image_analysis', args: { ...args, ...patch } }],
+            }
+          : m,
+      ),
+    );
+  updateChatSession((s) => ({
+    sending: true,
+    messages: [
+      ...s.messages,
+      {
+        id: messageId,
+        role: 'user',
+        content: prompt ?? '',
+        created_at: new Date().toISOString(),
+        localOnly: true,
+        actions: [{ type: 'image_analysis', args: { ...args } }],
+      },
+    ],
+  }));
+
+  const fail = (code: string | undefined, serverText: string | undefined) => {
+    const problem = imageProblemFor(code, serverText);
+    setArgs(
+      { loading: false, error: true, errorCode: code ?? 'UNKNOWN', errorMessage: problem.description },
+      `Image analysis failed: ${problem.description}`,
+    );
+    updateChatSession({ sending: false });
+    flashMood('error');
+    toast({ title: problem.title, description: problem.description, variant: 'destructive' });
+  };
+
+  // The same checks the service makes, so a big image fails at once instead of after the upload.
+  if (base64Bytes(imageData) >= IMAGE_MAX_BYTES) {
+    fail('IMAGE_TOO_LARGE', IMAGE_ERRORS.IMAGE_TOO_LARGE.description);
+    return true;
+  }
+  try {
+    const res = await analyzeImage({ imageData, prompt, imageType: imageTypeOf(imageData), requestId });
+    const text = res.analysisText?.trim();
+    if (!text) {
+      fail('ANALYSIS_FAILED', undefined);
+      return true;
+    }
+    setArgs({ loading: false });
+    updateChatSession((s) => ({
+      sending: false,
+      messages: [
+        ...s.messages,
+        {
+          id: localId(),
+          role: 'assistant',
+          content: text,
+          created_at: new Date().toISOString(),
+          localOnly: true,
+        },
+      ],
+    }));
+    flashMood('responding');
+    speak(text);
+  } catch (error) {
+    fail(codeOf(error), isApiError(error) ? error.serverMessage : undefined);
+  }
+  return true;
+}

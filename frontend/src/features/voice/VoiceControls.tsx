@@ -1,0 +1,136 @@
+import { useEffect, useRef } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import MicNoneOutlinedIcon from '@mui/icons-material/MicNoneOutlined';
+import StopIcon from '@mui/icons-material/Stop';
+import { useToast } from '../../components/toast/toast-context';
+import { useVoiceState, voiceStatusText } from './voice-store';
+
+// The recorder, recognition and transcription code load with the first press.
+const loadRecorder = () => import('./manual-recorder');
+const loadModes = () => import('./voice-modes');
+
+/**
+ * The manual microphone (doc1 §2): TALK starts recording, STOP (with the seconds so far) ends it; the recording is
+ * transcribed and `onText` gets the words. Hidden on small screens, disabled while wake-phrase mode is on.
+ */
+export function TalkButton({ onText }: { onText: (text: string) => void }) {
+  const { toast } = useToast();
+  const voice = useVoiceState();
+  const busy = voice.transcribing;
+  const disabled = voice.wakeMode || busy;
+  const onClick = async () => {
+    const recorder = await loadRecorder();
+    if (voice.recording) await recorder.stopTalking(toast, onText);
+    else await recorder.startTalking(toast);
+  };
+  const tip = voice.wakeMode
+    ? 'Turn off Hey Jarvis to use the microphone'
+    : voice.recording
+      ? 'Stop and send'
+      : 'Talk to Jarvis';
+  return (
+    <Tooltip title={tip}>
+      <Box component="span" sx={{ display: { xs: 'none', md: 'inline-flex' } }}>
+        <Button
+          size="small"
+          variant={voice.recording ? 'contained' : 'outlined'}
+          color={voice.recording ? 'error' : 'primary'}
+          disabled={disabled}
+          onClick={() => void onClick()}
+          startIcon={voice.recording ? <StopIcon fontSize="small" /> : <MicNoneOutlinedIcon fontSize="small" />}
+          aria-label={voice.recording ? `Stop recording (${voice.recordingSeconds} seconds)` : 'Talk'}
+          data-testid="talk-button"
+          sx={{ minWidth: 0, px: 1.25, borderRadius: 5, whiteSpace: 'nowrap' }}
+        >
+          {voice.recording ? `STOP ${voice.recordingSeconds}s` : 'TALK'}
+        </Button>
+      </Box>
+    </Tooltip>
+  );
+}
+
+/**
+ * 'Hey Jarvis ON/OFF' (wake phrase) and 'Always ON/OFF' (continuous): speech recognition in the browser; each heard
+ * command goes to `onCommand`, which sends it as a chat message.
+ */
+export function VoiceModeToggles({ onCommand }: { onCommand: (text: string) => void }) {
+  const { toast } = useToast();
+  const voice = useVoiceState();
+  // The recognition outlives this screen; it always sends through the latest chat.
+  const latest = useRef({ onCommand, toast });
+  useEffect(() => {
+    latest.current = { onCommand, toast };
+  }, [onCommand, toast]);
+  useEffect(() => {
+    if (!voice.wakeMode && !voice.continuousMode) return;
+    void loadModes().then((m) =>
+      m.setVoiceHandlers({
+        onCommand: (text) => latest.current.onCommand(text),
+        toast: (t) => latest.current.toast(t),
+      }),
+    );
+  }, [voice.wakeMode, voice.continuousMode]);
+
+  const toggle = async (mode: 'wake' | 'continuous', on: boolean) => {
+    const modes = await loadModes();
+    modes.setVoiceMode(on ? null : mode, {
+      onCommand: (text) => latest.current.onCommand(text),
+      toast: (t) => latest.current.toast(t),
+    });
+  };
+  return (
+    <Stack direction="row" spacing={0.5} sx={{ flexShrink: 0 }}>
+      <Tooltip title='Say "Hey Jarvis" followed by your request'>
+        <Chip
+          size="small"
+          clickable
+          color={voice.wakeMode ? 'primary' : 'default'}
+          variant={voice.wakeMode ? 'filled' : 'outlined'}
+          label={voice.wakeMode ? 'Hey Jarvis ON' : 'Hey Jarvis OFF'}
+          aria-pressed={voice.wakeMode}
+          disabled={voice.recording}
+          onClick={() => void toggle('wake', voice.wakeMode)}
+          data-testid="wake-toggle"
+        />
+      </Tooltip>
+      <Tooltip title="Every sentence you say is sent to Jarvis">
+        <Chip
+          size="small"
+          clickable
+          color={voice.continuousMode ? 'primary' : 'default'}
+          variant={voice.continuousMode ? 'filled' : 'outlined'}
+          label={voice.continuousMode ? 'Always ON' : 'Always OFF'}
+          aria-pressed={voice.continuousMode}
+          disabled={voice.recording}
+          onClick={() => void toggle('continuous', voice.continuousMode)}
+          data-testid="continuous-toggle"
+        />
+      </Tooltip>
+    </Stack>
+  );
+}
+
+/** The status line for recording and listening, under the input (doc1 §2). */
+export function VoiceStatusLine() {
+  const voice = useVoiceState();
+  const text = voiceStatusText(voice);
+  if (!text) return null;
+  return (
+    <Typography
+      variant="caption"
+      color={voice.recording ? 'error.main' : 'text.secondary'}
+      role="status"
+      aria-live="polite"
+      data-testid="voice-status"
+      noWrap
+      sx={{ display: 'block', px: 1, pt: 0.5 }}
+    >
+      {text}
+    </Typography>
+  );
+}
