@@ -23,7 +23,7 @@ export class CalendarSyncHandler {
   }
 
   @Handles(api.calendar.deleteSyncedEvent)
-  removeSynced({ userId, data }: HandlerInput<typeof api.calendar.deleteSyncedEvent>) {
-    return this.sync.removeSynced(userId, data.id);
+  removeSynced({ ctx, data }: HandlerInput<typeof api.calendar.deleteSyncedEvent>) {
+    return this.sync.removeSynced(ctx, data.id);
   }
 }

@@ -163,7 +163,15 @@ describe('POST /api/calendar/sync', () => {
     expect(await sync(user)).toEqual({ syncedReminders: 0, syncedCalls: 1 });
     const calls = () => telephonyStandIn.appointmentCalls.filter((c) => c.userId === user.id);
     expect(calls()).toEqual([
-      { userId: user.id, tier: 'premium', phoneNumber: '+15551230001', scheduledTime: iso(start), appointmentType: 'Checkup', location: '12 Main St' },
+      {
+        userId: user.id,
+        tier: 'premium',
+        phoneNumber: '+15551230001',
+        scheduledTime: iso(start),
+        appointmentType: 'Checkup',
+        location: '12 Main St',
+        callId: expect.any(String),
+      },
     ]);
     expect(await sync(user)).toEqual({ syncedReminders: 0, syncedCalls: 0 });
     expect(calls()).toHaveLength(1);
@@ -172,7 +180,30 @@ describe('POST /api/calendar/sync', () => {
     fake.updateEvent(email, checkup.id, { start: iso(moved), end: iso(inHours(41)) });
     expect((await sync(user)).syncedCalls).toBe(1);
     expect(calls().map((c) => c.scheduledTime)).toEqual([iso(start), iso(moved)]);
-    expect((await status(user)).recentSyncs).toEqual([expect.objectContaining({ event_type: 'call', event_title: 'Checkup', event_start: iso(moved) })]);
+    // The call at the old time is cancelled.
+    expect(telephonyStandIn.cancelled).toContain(calls()[0].callId);
+    expect(telephonyStandIn.cancelled).not.toContain(calls()[1].callId);
+    const [synced] = (await status(user)).recentSyncs;
+    expect(synced).toMatchObject({ event_type: 'call', event_title: 'Checkup', event_start: iso(moved) });
+
+    // Cancelling the event cancels its call.
+    fake.updateEvent(email, checkup.id, { status: 'cancelled' });
+    expect((await sync(user)).syncedCalls).toBe(0);
+    expect(telephonyStandIn.cancelled).toContain(calls()[1].callId);
+    expect((await status(user)).recentSyncs).toEqual([]);
+  });
+
+  it('cancels the call of a synced event the user removes', async () => {
+    const { user, email } = await connected('premium');
+    smsNumbers.set(user.id, '+15551230002');
+    await settings(user, { sync_reminders: false, sync_calls: true, call_keywords: ['vet'] });
+    fake.seedEvents(email, [{ summary: 'Vet visit', start: iso(inHours(9)), end: iso(inHours(10)) }]);
+    expect((await sync(user)).syncedCalls).toBe(1);
+    const callId = telephonyStandIn.appointmentCalls.find((c) => c.userId === user.id)!.callId!;
+    const [synced] = (await status(user)).recentSyncs;
+    await h.call(api.calendar.deleteSyncedEvent, { id: synced.id }, user);
+    expect(telephonyStandIn.cancelled).toContain(callId);
+    expect((await sync(user)).syncedCalls).toBe(0);
   });
 
   it('calls the phone line when no SMS number is set, and queues nothing without any number', async () => {

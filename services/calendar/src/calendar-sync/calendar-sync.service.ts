@@ -82,11 +82,13 @@ export class CalendarSyncService {
   }
 
   /** Removes a synced event from the list and deletes the reminder it made; later syncs leave that event alone. */
-  async removeSynced(userId: string, id: string): Promise<{ success: true }> {
+  async removeSynced(ctx: UserContext, id: string): Promise<{ success: true }> {
+    const userId = ctx.userId;
     const row = UUID.test(id) ? await this.repo.findForUser(userId, id) : null;
     if (!row) throw SyncedEventNotFound();
     if (row.reminderId) await this.deleteReminder(userId, row.reminderId);
-    await this.repo.update(userId, id, { dismissedAt: new Date(), reminderId: null });
+    if (row.callId) await this.cancelCall(ctx, row.callId);
+    await this.repo.update(userId, id, { dismissedAt: new Date(), reminderId: null, callId: null });
     return { success: true };
   }
 
@@ -98,7 +100,7 @@ export class CalendarSyncService {
     if (!events) throw CalendarNotConnected();
 
     const syncedReminders = settings.sync_reminders ? await this.syncReminders(ctx.userId, settings, events, now, to) : 0;
-    const syncedCalls = settings.sync_calls && settings.call_keywords.length ? await this.syncCalls(ctx, settings, events, now) : 0;
+    const syncedCalls = await this.syncCalls(ctx, settings, events, now, to);
     await this.repo.markSynced(ctx.userId, new Date());
     log.info({ userId: ctx.userId, events: events.length, syncedReminders, syncedCalls }, 'calendar synced');
     return { syncedReminders, syncedCalls };
@@ -171,10 +173,24 @@ export class CalendarSyncService {
     if (await this.reminders.delete(userId, reminderId)) this.live.publish(userId, 'reminders', { id: reminderId });
   }
 
-  private async syncCalls(ctx: UserContext, settings: CalendarSyncSettings, events: CalendarEvent[], now: Date) {
-    const wanted = events.filter((e) => !e.cancelled && e.start > now && matchesKeyword(settings.call_keywords, e.title, e.description));
-    if (!wanted.length) return 0;
+  /**
+   * Queues a call for each upcoming event with a keyword, once per event and start. A moved event gets a call at its
+   * new time and its old call is cancelled; a cancelled or deleted event (or one that lost its keyword, or calls
+   * turned off) has its pending call cancelled.
+   */
+  private async syncCalls(ctx: UserContext, settings: CalendarSyncSettings, events: CalendarEvent[], now: Date, to: Date) {
     const known = await this.repo.byEvent(ctx.userId, 'call');
+    const enabled = settings.sync_calls && settings.call_keywords.length > 0;
+    const wanted = enabled
+      ? events.filter((e) => !e.cancelled && e.start > now && matchesKeyword(settings.call_keywords, e.title, e.description))
+      : [];
+    const wantedIds = new Set(wanted.map((e) => e.id));
+    for (const row of known.values()) {
+      if (!wantedIds.has(row.googleEventId) && !row.dismissedAt && row.eventStart > now && row.eventStart < to) {
+        if (row.callId) await this.cancelCall(ctx, row.callId);
+        await this.repo.remove(ctx.userId, row.id);
+      }
+    }
     const pending = wanted.filter((e) => {
       const row = known.get(e.id);
       return !row || (!row.dismissedAt && row.eventStart.getTime() !== e.start.getTime());
@@ -202,6 +218,7 @@ export class CalendarSyncService {
           ctx,
         );
         await this.repo.update(ctx.userId, rowId, { callId: call.callId.slice(0, 64), eventStart: event.start, eventTitle: clip(event.title) });
+        if (row?.callId) await this.cancelCall(ctx, row.callId);
         queued += 1;
       } catch (error) {
         // Not queued (no allowance left, a free plan, telephony down): the next sync tries again.
@@ -210,6 +227,14 @@ export class CalendarSyncService {
       }
     }
     return queued;
+  }
+
+  /** Cancels a queued call that has not started (telephony gives its allowance back); one already made stays logged. */
+  private async cancelCall(ctx: UserContext, callId: string) {
+    if (!UUID.test(callId)) return;
+    await this.rpc.call(api.telephony.deleteCallLog, { id: callId }, ctx).catch((error: unknown) => {
+      log.warn({ err: error, userId: ctx.userId }, 'the appointment call of a calendar event could not be cancelled');
+    });
   }
 
   /** The user's own phone: the SMS number of their notification preferences, else their phone line. */

@@ -28,8 +28,18 @@ export function startIdentityStandIn(h: ServiceHarness) {
 
 /** What the telephony stand-in was asked to queue, and the numbers it answers. */
 export const telephonyStandIn = {
-  appointmentCalls: [] as { userId: string; tier: string; phoneNumber: string; scheduledTime?: string; appointmentType: string; location: string }[],
+  appointmentCalls: [] as {
+    userId: string;
+    tier: string;
+    phoneNumber: string;
+    scheduledTime?: string;
+    appointmentType: string;
+    location: string;
+    callId?: string;
+  }[],
   phoneLines: new Map<string, string>(),
+  /** Call ids cancelled through DELETE /api/proactive-call/logs/:id. */
+  cancelled: [] as string[],
 };
 /** The SMS numbers the notifications stand-in answers in preferences, by user id. */
 export const smsNumbers = new Map<string, string>();
@@ -38,8 +48,15 @@ export const smsNumbers = new Map<string, string>();
 class TelephonyStandIn {
   @Handles(api.telephony.appointmentCall)
   appointment({ ctx, data }: HandlerInput<typeof api.telephony.appointmentCall>) {
-    telephonyStandIn.appointmentCalls.push({ userId: ctx.userId, tier: ctx.tier, ...data });
-    return { success: true as const, callId: randomUUID() };
+    const callId = randomUUID();
+    telephonyStandIn.appointmentCalls.push({ userId: ctx.userId, tier: ctx.tier, ...data, callId });
+    return { success: true as const, callId };
+  }
+
+  @Handles(api.telephony.deleteCallLog)
+  cancel({ data }: HandlerInput<typeof api.telephony.deleteCallLog>) {
+    telephonyStandIn.cancelled.push(data.id);
+    return { success: true as const };
   }
 
   @Handles(api.telephony.phoneLine)
