@@ -1,0 +1,31 @@
+import { type LoopbackFake, startLoopback } from '@jarvis/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MailConfig } from '../config/mail.config';
+import { OneClickUnsubscriber } from './one-click-unsubscriber';
+
+const unsubscriber = (allowPrivate: boolean) => new OneClickUnsubscriber({ MAIL_UNSUBSCRIBE_ALLOW_PRIVATE_HOSTS: allowPrivate } as MailConfig);
+
+describe('one-click unsubscribe', () => {
+  let sender: LoopbackFake;
+  let status = 200;
+
+  beforeAll(async () => {
+    sender = await startLoopback(() => ({ status }));
+  });
+  afterAll(() => sender?.close());
+
+  it('refuses a sender address on a private network, so a mail cannot make the server call inside', async () => {
+    expect(await unsubscriber(false).post(`${sender.url}/unsub`)).toBe(false);
+    expect(await unsubscriber(false).post('http://10.0.0.1/unsub')).toBe(false);
+    expect(await unsubscriber(false).post('http://[::1]/unsub')).toBe(false);
+    expect(sender.requests).toHaveLength(0);
+  });
+
+  it('posts List-Unsubscribe=One-Click and reports whether the sender accepted it', async () => {
+    expect(await unsubscriber(true).post(`${sender.url}/unsub`)).toBe(true);
+    expect(sender.last()).toMatchObject({ method: 'POST', body: 'List-Unsubscribe=One-Click' });
+    status = 500;
+    expect(await unsubscriber(true).post(`${sender.url}/unsub`)).toBe(false);
+    expect(await unsubscriber(true).post('ftp://example.com/unsub')).toBe(false);
+  });
+});
