@@ -8,6 +8,7 @@ import { OutboundModule } from './outbound/outbound.module';
 import { PhoneLinesModule } from './phone-lines/phone-lines.module';
 import { PhoneMessagesModule } from './phone-messages/phone-messages.module';
 import { RedisModule } from './redis/redis.module';
+import { ScenariosModule } from './scenarios/scenarios.module';
 import { SmsModule } from './sms/sms.module';
 import { TwilioModule } from './twilio/twilio.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
@@ -27,6 +28,7 @@ import { WebhooksModule } from './webhooks/webhooks.module';
     PhoneMessagesModule,
     ContactsModule,
     OutboundModule,
+    ScenariosModule,
     WebhooksModule,
   ],
 })

@@ -13,6 +13,6 @@ import { OutboundHandler } from './outbound.handler';
   imports: [ConversationModule, PhoneLinesModule, ScenarioVariablesModule],
   controllers: [OutboundHandler],
   providers: [OutboundCallsService, OutboundCallsRepository, OutboundCallRunner, CallAllowance, OutboundCallJob],
-  exports: [OutboundCallsService, OutboundCallRunner],
+  exports: [OutboundCallsService, OutboundCallsRepository, OutboundCallRunner],
 })
 export class OutboundModule {}

@@ -98,7 +98,7 @@ export class ScenarioVariablesService {
       { query: "Today's top three news headlines in the United States, one short sentence each, no links.", searchRecency: 'day' },
       ctx,
     );
-    const text = found.text.replace(/\[\d+\]/g, '').replace(/[*#_`]/g, '').replace(/\s+/g, ' ').trim();
+    const text = found.text.replace(/\s*\[\d+\]/g, '').replace(/[*#_`]/g, '').replace(/\s+/g, ' ').trim();
     return text.length > NEWS_MAX_CHARS ? `${text.slice(0, text.lastIndexOf('.', NEWS_MAX_CHARS) + 1 || NEWS_MAX_CHARS)}` : text;
   }
 

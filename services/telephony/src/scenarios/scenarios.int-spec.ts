@@ -1,0 +1,160 @@
+import { api, type CallScenario, ErrorKind, QUEUES } from '@jarvis/contracts';
+import { JobQueue } from '@jarvis/platform';
+import { type LoopbackFake, startLoopback, type TestUser } from '@jarvis/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type OutboundHarness, startOutbound } from '../testing/outbound-harness';
+import { ScenariosService } from './scenarios.service';
+import { UNAVAILABLE } from './variables/scenario-variables.service';
+
+let h: OutboundHarness;
+let lottery: LoopbackFake;
+let lotteryUp = true;
+beforeAll(async () => {
+  // data.ny.gov's SODA API for the Powerball dataset.
+  lottery = await startLoopback((req) => {
+    if (!lotteryUp) return { status: 503, body: { message: 'down' } };
+    if (req.path !== '/resource/d6yy-54nr.json') return { status: 404, body: {} };
+    return { body: [{ draw_date: '2026-11-21T00:00:00.000', winning_numbers: '05 12 23 34 45 06', multiplier: '2' }] };
+  });
+  h = await startOutbound('scenarios', { LOTTERY_BASE_URL: lottery.url });
+});
+afterAll(async () => {
+  await h?.close();
+  await lottery?.close();
+});
+
+const body = (overrides: Partial<CallScenario> = {}) => ({
+  name: 'Morning call',
+  description: 'Wake up',
+  scenario_type: 'good_morning' as const,
+  message_template: 'Good morning {{firstName}}!',
+  target_phone_number: '+12125550401',
+  schedule_enabled: false,
+  schedule_timezone: 'America/New_York',
+  is_active: true,
+  ...overrides,
+});
+const schedulerOf = (id: string) => h.get(JobQueue).queue(QUEUES.callScenarios).getJobScheduler(`scenario-${id}`);
+
+describe('call scenarios', () => {
+  it('are created with the default 8 AM New York schedule, listed, changed and deleted, each user seeing only their own', async () => {
+    const alice = h.premium();
+    const bob = h.premium();
+    const created = await h.call(api.telephony.createScenario, body({ schedule_enabled: true }), alice);
+    expect(created).toMatchObject({
+      name: 'Morning call', description: 'Wake up', scenario_type: 'good_morning', schedule_enabled: true,
+      schedule_cron: '0 8 * * *', schedule_timezone: 'America/New_York', is_active: true, last_executed: null,
+    });
+    expect(await h.call(api.telephony.scenarios, {}, alice)).toEqual({ scenarios: [created] });
+    expect(await h.call(api.telephony.scenarios, {}, bob)).toEqual({ scenarios: [] });
+    const changed = await h.call(api.telephony.updateScenario, { id: created.id, ...body({ name: 'Weekdays', schedule_enabled: true, schedule_cron: '0 9 * * 1-5' }) }, alice);
+    expect(changed).toMatchObject({ id: created.id, name: 'Weekdays', schedule_cron: '0 9 * * 1-5' });
+    for (const endpoint of [api.telephony.deleteScenario, api.telephony.executeScenario] as const) {
+      expect(await h.fail(endpoint, { id: created.id }, bob)).toMatchObject({ kind: ErrorKind.NotFound });
+    }
+    expect(await h.fail(api.telephony.updateScenario, { id: created.id, ...body() }, bob)).toMatchObject({ kind: ErrorKind.NotFound });
+    expect(await h.call(api.telephony.deleteScenario, { id: created.id }, alice)).toEqual({ success: true });
+    expect(await h.call(api.telephony.scenarios, {}, alice)).toEqual({ scenarios: [] });
+    expect(await h.fail(api.telephony.deleteScenario, { id: created.id }, alice)).toMatchObject({ kind: ErrorKind.NotFound });
+  });
+
+  it("answers 400 'Invalid cron expression' for a bad schedule, and 400 for a missing name or a number that cannot be called", async () => {
+    const alice = h.premium();
+    for (const schedule_cron of ['61 8 * * *', 'every morning', '0 8 * *', '*/5 * * * * *']) {
+      const error = await h.fail(api.telephony.createScenario, body({ schedule_enabled: true, schedule_cron }), alice);
+      expect(error, schedule_cron).toMatchObject({ kind: ErrorKind.Validation, message: 'Invalid cron expression' });
+    }
+    expect(await h.failUnchecked(api.telephony.createScenario, { ...body(), name: '' }, alice)).toMatchObject({ kind: ErrorKind.Validation });
+    expect(await h.fail(api.telephony.createScenario, body({ target_phone_number: '+15551234567' }), alice)).toMatchObject({ kind: ErrorKind.Validation });
+    expect(await h.call(api.telephony.scenarios, {}, alice)).toEqual({ scenarios: [] });
+  });
+
+  it('keep one BullMQ job scheduler keyed by the scenario, changed with it and removed when inactive, unscheduled or deleted', async () => {
+    const alice = h.premium();
+    const s = await h.call(api.telephony.createScenario, body({ schedule_enabled: true, schedule_cron: '30 7 * * *' }), alice);
+    expect(await schedulerOf(s.id)).toMatchObject({ pattern: '30 7 * * *', tz: 'America/New_York' });
+    await h.call(api.telephony.updateScenario, { id: s.id, ...body({ schedule_enabled: true, schedule_cron: '0 9 * * 1-5' }) }, alice);
+    await h.call(api.telephony.updateScenario, { id: s.id, ...body({ schedule_enabled: true, schedule_cron: '0 9 * * 1-5' }) }, alice);
+    expect(await schedulerOf(s.id)).toMatchObject({ pattern: '0 9 * * 1-5' });
+    const schedulers = await h.get(JobQueue).queue(QUEUES.callScenarios).getJobSchedulers();
+    expect(schedulers.filter((j) => j.key === `scenario-${s.id}`)).toHaveLength(1);
+    await h.call(api.telephony.updateScenario, { id: s.id, ...body({ schedule_enabled: true, is_active: false }) }, alice);
+    expect(await schedulerOf(s.id)).toBeUndefined();
+    await h.call(api.telephony.updateScenario, { id: s.id, ...body({ schedule_enabled: true }) }, alice);
+    expect(await schedulerOf(s.id)).toMatchObject({ pattern: '0 8 * * *' });
+    await h.call(api.telephony.updateScenario, { id: s.id, ...body({ schedule_enabled: false }) }, alice);
+    expect(await schedulerOf(s.id)).toBeUndefined();
+    await h.call(api.telephony.updateScenario, { id: s.id, ...body({ schedule_enabled: true }) }, alice);
+    await h.call(api.telephony.deleteScenario, { id: s.id }, alice);
+    expect(await schedulerOf(s.id)).toBeUndefined();
+  });
+
+  it('run now: 409 while inactive; otherwise a queued call like a manual one, on the same allowance, and last_executed set', async () => {
+    const alice = h.premium();
+    const inactive = await h.call(api.telephony.createScenario, body({ is_active: false }), alice);
+    expect(await h.fail(api.telephony.executeScenario, { id: inactive.id }, alice)).toMatchObject({ kind: ErrorKind.Conflict });
+    const s = await h.call(api.telephony.createScenario, body(), alice);
+    const { success, callId } = await h.call(api.telephony.executeScenario, { id: s.id }, alice);
+    expect(success).toBe(true);
+    const log = await h.ended(alice, callId);
+    expect(log).toMatchObject({ scenario: 'good_morning', phoneNumber: '+12125550401', status: 'completed' });
+    const [listed] = (await h.call(api.telephony.scenarios, {}, alice)).scenarios.filter((x) => x.id === s.id);
+    expect(listed.last_executed).not.toBeNull();
+    expect(await h.fail(api.telephony.executeScenario, { id: s.id }, alice, 'free')).toMatchObject({ kind: ErrorKind.PlanRequired });
+  });
+
+  it('a scheduled tick queues its call once however often it runs, and an inactive scenario never calls', async () => {
+    const alice = h.premium();
+    h.neighbours.profiles.set(alice.id, { username: 'alice', firstName: 'Alice', lastName: 'Smith', email: null, tier: 'premium' });
+    const s = await h.call(api.telephony.createScenario, body({ schedule_enabled: true }), alice);
+    const scenarios = h.get(ScenariosService);
+    await scenarios.runScheduled(alice.id, s.id, 'repeat-tick-1');
+    await scenarios.runScheduled(alice.id, s.id, 'repeat-tick-1');
+    expect(await h.call(api.telephony.callLogs, {}, alice)).toHaveLength(1);
+    await h.call(api.telephony.updateScenario, { id: s.id, ...body({ schedule_enabled: true, is_active: false }) }, alice);
+    await scenarios.runScheduled(alice.id, s.id, 'repeat-tick-2');
+    expect(await h.call(api.telephony.callLogs, {}, alice)).toHaveLength(1);
+  });
+});
+
+describe('template variables', () => {
+  const template =
+    'Good morning {{firstName}} ({{name}}). Today is {{date}}, {{time}}. {{weather}} {{news}} {{bibleVerse}} {{lottery}} {{unknown}}';
+
+  async function spoken(user: TestUser, to: string) {
+    const s = await h.call(api.telephony.createScenario, body({ message_template: template, target_phone_number: to }), user);
+    const { callId } = await h.call(api.telephony.executeScenario, { id: s.id }, user);
+    await h.ended(user, callId);
+    return h.placedTo(to)[0].twiml[0];
+  }
+
+  it('are filled at call time from identity, chat, the user’s city, the verse list and New York’s Powerball draw', async () => {
+    const alice = h.premium();
+    h.neighbours.profiles.set(alice.id, { username: 'alice', firstName: 'Alice', lastName: 'Smith', email: null, tier: 'premium' });
+    h.neighbours.locations.set(alice.id, 'Boston');
+    h.neighbours.weather = { temperature: 10, description: 'light rain' };
+    h.neighbours.news = 'Markets rose [1]. A storm moves east.';
+    lotteryUp = true;
+    const said = await spoken(alice, '+12125550402');
+    expect(said).toContain('Good morning Alice (Alice Smith).');
+    expect(said).toMatch(/Today is \w+day, \w+ \d{1,2}, 20\d\d, \d{1,2}:\d\d (AM|PM)\./);
+    expect(said).toContain('In Boston it is 50 degrees Fahrenheit, 10 Celsius, with light rain.');
+    expect(said).toContain('Markets rose. A storm moves east.');
+    expect(said).toMatch(/ [1-9]\d?(:\d+(-\d+)?)?\./); // a verse reference
+    expect(said).toContain('the numbers were 5, 12, 23, 34, 45, and the Powerball was 6, with a multiplier of 2.');
+    expect(said).not.toContain('{{');
+  });
+
+  it('leave a short spoken sentence for a source that is not configured or not answering, never the raw variable', async () => {
+    const bob = h.premium();
+    h.neighbours.weather = undefined;
+    h.neighbours.news = undefined;
+    lotteryUp = false;
+    const said = await spoken(bob, '+12125550403');
+    expect(said).toContain('Good morning there (friend).');
+    expect(said).toContain(UNAVAILABLE.weather);
+    expect(said).toContain(UNAVAILABLE.news);
+    expect(said).toContain(UNAVAILABLE.lottery);
+    expect(said).not.toContain('{{');
+  });
+});
