@@ -524,6 +524,18 @@ export async function startGoogleFake(options: { accessTokenTtlSeconds?: number 
     const event = eventId ? who.events.get(eventId) : undefined;
     if (!event) return notFound();
     if (req.method === 'GET') return json(200, event);
+    if (req.method === 'PATCH' || req.method === 'PUT') {
+      const body = (req.body ?? {}) as Partial<FakeEvent>;
+      if (req.method === 'PUT' && (!body.start || !body.end)) return apiError(400, 'Missing end time.', 'INVALID_ARGUMENT', 'required');
+      for (const key of ['summary', 'description', 'location', 'status', 'transparency'] as const) {
+        if (body[key] !== undefined) (event as unknown as Record<string, unknown>)[key] = body[key];
+      }
+      if (body.start) event.start = eventTime(body.start.dateTime ?? body.start.date ?? '');
+      if (body.end) event.end = eventTime(body.end.dateTime ?? body.end.date ?? '');
+      if (body.attendees) event.attendees = body.attendees.map((a) => ({ ...a, responseStatus: a.responseStatus ?? 'needsAction' }));
+      event.updated = new Date().toISOString();
+      return json(200, event);
+    }
     if (req.method === 'DELETE') {
       event.status = 'cancelled';
       return { status: 204, body: undefined };
