@@ -11,7 +11,7 @@ describe('the Google fake', () => {
       headers: { authorization: `Bearer ${bearer}`, ...(body ? { 'content-type': 'application/json' } : {}) },
       body: body ? JSON.stringify(body) : undefined,
     });
-    return { status: res.status, body: res.status === 204 ? null : await res.json() };
+    return { status: res.status, body: (res.status === 204 ? null : await res.json()) as any };
   };
 
   beforeAll(async () => {
