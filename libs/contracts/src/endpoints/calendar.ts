@@ -35,15 +35,18 @@ export const createReminderRequest = z
 
 /** Minutes before an event its synced reminder fires: 1-1440; blank or anything else falls back to 15 (doc2). */
 export const DEFAULT_REMINDER_MINUTES = 15;
-const reminderMinutes = z.unknown().transform((value): number => {
-  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value.trim()) : NaN;
-  return Number.isInteger(n) && n >= 1 && n <= 1440 ? n : DEFAULT_REMINDER_MINUTES;
-});
-/** Call keywords: a list or the comma-separated text of the settings field; each trimmed, empties dropped. */
+const reminderMinutes = z
+  .union([z.number(), z.string().max(20), z.null()])
+  .refine((v) => typeof v !== 'string' || !v.includes('\u0000'), 'reminder_minutes_before must not contain NUL characters')
+  .transform((value): number => {
+    const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value.trim()) : NaN;
+    return Number.isInteger(n) && n >= 1 && n <= 1440 ? n : DEFAULT_REMINDER_MINUTES;
+  });
+/** Call keywords (the settings field splits its comma-separated text): each trimmed, empties dropped. */
 const callKeywords = z
-  .union([z.array(z.string().max(100, 'A keyword can be at most 100 characters')), z.string().max(5_000)])
-  .transform((value) => (typeof value === 'string' ? value.split(',') : value).map((k) => k.trim()).filter(Boolean))
-  .pipe(z.array(z.string()).max(50, 'At most 50 keywords'));
+  .array(z.string().max(100, 'A keyword can be at most 100 characters'))
+  .max(50, 'At most 50 keywords')
+  .transform((list) => list.map((k) => k.trim()).filter(Boolean));
 
 export const calendarEndpoints = {
   reminders: endpoint({
