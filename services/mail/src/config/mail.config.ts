@@ -10,8 +10,8 @@ export const mailConfigSchema = infraConfigSchema.extend({
   ...googleConfigShape,
   /**
    * One-click unsubscribe (RFC 8058) posts to the address a sender put in its mail. Addresses on private, loopback or
-   * link-local networks are refused unless this is `true` (a local test fake), so a mail cannot make the server call
-   * inside its own network.
+   * link-local networks (and plain http, RFC 8058 wants https) are refused unless this is `true` (a local test fake), so
+   * a mail cannot make the server call inside its own network.
    */
   MAIL_UNSUBSCRIBE_ALLOW_PRIVATE_HOSTS: z
     .enum(['true', 'false', ''])

@@ -38,7 +38,12 @@ export class GmailAdapter extends MailboxProvider {
 
   async list(auth: MailboxAuth, options: { q?: string; pageToken?: string; max: number }): Promise<MailboxPage> {
     const res = await this.run(() =>
-      this.client(auth).users.messages.list({ userId: 'me', maxResults: options.max, q: options.q || undefined, pageToken: options.pageToken || undefined }),
+      this.client(auth).users.messages.list({
+        userId: 'me',
+        maxResults: options.max,
+        ...(options.q ? { q: options.q } : { labelIds: ['INBOX'] }),
+        pageToken: options.pageToken || undefined,
+      }),
     );
     return {
       ids: (res.data.messages ?? []).map((m) => m.id).filter((id): id is string => Boolean(id)),

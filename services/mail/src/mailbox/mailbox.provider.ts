@@ -30,7 +30,7 @@ export interface MailboxPage {
 export abstract class MailboxProvider {
   /** The address of the mailbox. */
   abstract address(auth: MailboxAuth): Promise<string>;
-  /** Newest first; `q` in the mailbox's search syntax. */
+  /** Newest first; `q` in the mailbox's search syntax (all mail but spam and trash), or the inbox without one. */
   abstract list(auth: MailboxAuth, options: { q?: string; pageToken?: string; max: number }): Promise<MailboxPage>;
   /** Headers, labels and snippet, no body. */
   abstract summary(auth: MailboxAuth, id: string): Promise<MailboxMessage>;

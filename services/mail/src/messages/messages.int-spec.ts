@@ -47,6 +47,12 @@ describe('the inbox', () => {
     expect(second.nextPageToken).toBeUndefined();
   });
 
+  it('lists the inbox without a search, and all mail but spam and trash with one', async () => {
+    h.google.seedMail('alice@gmail.com', [{ subject: 'Archived receipt', text: 'order 77', labelIds: [] }]);
+    expect((await h.call(api.mail.list, {}, alice)).messages.map((m) => m.subject)).not.toContain('Archived receipt');
+    expect((await h.call(api.mail.list, { q: 'order 77' }, alice)).messages.map((m) => m.subject)).toEqual(['Archived receipt']);
+  });
+
   it("passes Gmail's search syntax through", async () => {
     h.google.seedMail('alice@gmail.com', [{ from: 'Alerts <alerts@bank.example.com>', subject: 'Low balance', text: 'Top up' }]);
     const found = await h.call(api.mail.list, { q: 'from:alerts@bank.example.com' }, alice);

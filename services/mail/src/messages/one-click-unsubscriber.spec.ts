@@ -16,9 +16,14 @@ describe('one-click unsubscribe', () => {
 
   it('refuses a sender address on a private network, so a mail cannot make the server call inside', async () => {
     expect(await unsubscriber(false).post(`${sender.url}/unsub`)).toBe(false);
-    expect(await unsubscriber(false).post('http://10.0.0.1/unsub')).toBe(false);
-    expect(await unsubscriber(false).post('http://[::1]/unsub')).toBe(false);
+    expect(await unsubscriber(false).post('https://10.0.0.1/unsub')).toBe(false);
+    expect(await unsubscriber(false).post('https://[::1]/unsub')).toBe(false);
+    expect(await unsubscriber(false).post('https://127.0.0.1/unsub')).toBe(false);
     expect(sender.requests).toHaveLength(0);
+  });
+
+  it('refuses a plain http address, as RFC 8058 asks', async () => {
+    expect(await unsubscriber(false).post('http://example.com/unsub')).toBe(false);
   });
 
   it('posts List-Unsubscribe=One-Click and reports whether the sender accepted it', async () => {

@@ -16,9 +16,9 @@ for (const [net, prefix] of [['::', 127], ['fc00::', 7], ['fe80::', 10], ['ff00:
 }
 
 /**
- * RFC 8058 one-click unsubscribe: `POST <url>` with `List-Unsubscribe=One-Click`, no cookies, no redirects followed.
- * The address comes from a sender, so hosts on private networks are refused (MAIL_UNSUBSCRIBE_ALLOW_PRIVATE_HOSTS
- * lifts this for a local fake).
+ * RFC 8058 one-click unsubscribe: `POST <https url>` with `List-Unsubscribe=One-Click`, no cookies, no redirects
+ * followed. The address comes from a sender, so hosts on private networks are refused (MAIL_UNSUBSCRIBE_ALLOW_PRIVATE_HOSTS
+ * lifts this, and allows plain http, for a local fake).
  */
 @Injectable()
 export class OneClickUnsubscriber {
@@ -32,8 +32,10 @@ export class OneClickUnsubscriber {
     } catch {
       return false;
     }
-    if (target.protocol !== 'https:' && target.protocol !== 'http:') return false;
-    if (!this.config.MAIL_UNSUBSCRIBE_ALLOW_PRIVATE_HOSTS && !(await this.isPublic(target.hostname))) {
+    const local = this.config.MAIL_UNSUBSCRIBE_ALLOW_PRIVATE_HOSTS;
+    // RFC 8058: the one-click address is HTTPS. A local fake (the flag) may be plain http.
+    if (target.protocol !== 'https:' && !(local && target.protocol === 'http:')) return false;
+    if (!local && !(await this.isPublic(target.hostname))) {
       log.warn({ host: target.hostname }, 'one-click unsubscribe refused: the host is on a private network');
       return false;
     }
