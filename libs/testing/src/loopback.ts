@@ -19,6 +19,8 @@ export interface FakeReply {
   status?: number;
   body?: unknown;
   headers?: Record<string, string>;
+  /** A raw body (an HTML page of a fake's hosted screen) instead of JSON; set its content-type in `headers`. */
+  text?: string;
   /** Server-sent events instead of a JSON body: each is written as `data: <json>`, `delayMs` apart, then `[DONE]`. */
   sse?: { events: unknown[]; delayMs?: number };
 }
@@ -52,7 +54,7 @@ export async function startLoopback(route: FakeRoute): Promise<LoopbackFake> {
       const reply = await route(recorded);
       if (reply.sse) return await writeEvents(res, recorded, reply.sse);
       res.writeHead(reply.status ?? 200, { 'content-type': 'application/json', ...reply.headers });
-      res.end(JSON.stringify(reply.body));
+      res.end(reply.text ?? JSON.stringify(reply.body));
     } catch (error) {
       res.writeHead(500, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ error: String(error) }));

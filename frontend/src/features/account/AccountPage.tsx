@@ -7,6 +7,7 @@ import { PublicPageLayout } from '../../components/PublicPageLayout';
 import { SectionHeader } from '../../components/SectionHeader';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { useCurrentUser } from '../auth/use-current-user';
+import { CheckoutReturnNotice } from '../billing/CheckoutReturnNotice';
 import { AccountPanel } from './AccountPanel';
 
 /** /account: the account page as a link target. */
@@ -21,7 +22,10 @@ export function AccountPage() {
           <CircularProgress aria-label="Loading account" />
         </Stack>
       ) : user ? (
-        <AccountPanel user={user} />
+        <>
+          <CheckoutReturnNotice user={user} />
+          <AccountPanel user={user} />
+        </>
       ) : (
         <Stack spacing={2} alignItems="flex-start">
           <Typography color="text.secondary">Sign in to see your account, plan and billing.</Typography>

@@ -64,7 +64,8 @@ export class StripeAdapter {
     return customer.id;
   }
 
-  async createCheckout(input: { userId: string; customerId: string; priceId: string; returnUrl: string }): Promise<string> {
+  /** Back on `returnUrl?checkout=success&plan=<tier>` (the Account page waits for that plan) or `?checkout=cancelled`. */
+  async createCheckout(input: { userId: string; customerId: string; priceId: string; tier: 'premium' | 'enterprise'; returnUrl: string }): Promise<string> {
     const session = await this.api().checkout.sessions.create({
       mode: 'subscription',
       customer: input.customerId,
@@ -72,7 +73,7 @@ export class StripeAdapter {
       line_items: [{ price: input.priceId, quantity: 1 }],
       metadata: { userId: input.userId },
       subscription_data: { metadata: { userId: input.userId } },
-      success_url: `${input.returnUrl}?checkout=success`,
+      success_url: `${input.returnUrl}?checkout=success&plan=${input.tier}`,
       cancel_url: `${input.returnUrl}?checkout=cancelled`,
     });
     if (!session.url) throw new ProviderUnavailableError('Stripe', [], 'Checkout returned no URL');

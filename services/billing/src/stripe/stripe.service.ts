@@ -28,7 +28,7 @@ export class StripeService {
   async checkout(ctx: RequestContext, tier: 'premium' | 'enterprise') {
     const priceId = this.stripe.priceFor(tier);
     const customerId = await this.ensureCustomer(ctx.userId!);
-    return { url: await this.stripe.createCheckout({ userId: ctx.userId!, customerId, priceId, returnUrl: this.accountUrl }) };
+    return { url: await this.stripe.createCheckout({ userId: ctx.userId!, customerId, priceId, tier, returnUrl: this.accountUrl }) };
   }
 
   async portal(ctx: RequestContext) {

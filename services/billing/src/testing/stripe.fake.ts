@@ -17,15 +17,56 @@ export interface StripeFake extends LoopbackFake {
   subscriptions: Map<string, Stripe.Subscription>;
 }
 
-/** A loopback Stripe API: customers (idempotency keys honoured), checkout and portal sessions, subscriptions retrieve. */
-export async function startStripeFake(): Promise<StripeFake> {
+const page = (title: string, body: string) => ({
+  headers: { 'content-type': 'text/html; charset=utf-8' },
+  text: `<!doctype html><html><head><meta name="viewport" content="width=device-width"><title>${title}</title></head>
+<body style="font-family:sans-serif;max-width:420px;margin:40px auto;padding:0 16px"><h1>${title}</h1>${body}</body></html>`,
+});
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * A loopback Stripe API: customers (idempotency keys honoured), checkout and portal sessions, subscriptions retrieve.
+ * Its sessions' URLs are pages on the fake itself, so a browser test can pay: 'Subscribe' on the Checkout page creates
+ * the subscription, posts checkout.session.completed and customer.subscription.created, signed, to `webhookUrl`, and
+ * returns to the session's success_url, as Stripe does.
+ */
+export async function startStripeFake(options: { webhookUrl?: string } = {}): Promise<StripeFake> {
   const customers = new Map<string, Record<string, string>>();
   const byIdempotencyKey = new Map<string, unknown>();
   const checkouts: Record<string, string>[] = [];
+  const sessions = new Map<string, Record<string, string>>();
+  const portals = new Map<string, Record<string, string>>();
   const subscriptions = new Map<string, Stripe.Subscription>();
   let n = 0;
-  const fake = await startLoopback((req) => {
+  let base = '';
+  const post = async (event: unknown) => {
+    if (!options.webhookUrl) return;
+    const { payload, header } = signedWebhook(event);
+    await fetch(options.webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': header }, body: payload });
+  };
+  const fake = await startLoopback(async (req) => {
     const params = form(req.body);
+    const pay = /^\/c\/pay\/([^/]+)$/.exec(req.path);
+    if (pay && sessions.has(pay[1])) {
+      const session = sessions.get(pay[1])!;
+      if (req.method === 'GET') {
+        const price = escapeHtml(session['line_items[0][price]'] ?? '');
+        return page('Test Checkout', `<p>Subscription: <strong data-price="${price}">${price}</strong></p>
+<form method="post"><button type="submit" style="font-size:18px;padding:10px 24px">Subscribe</button></form>
+<p><a href="${escapeHtml(session.cancel_url ?? '/')}">Cancel</a></p>`);
+      }
+      const subscription = buildSubscription({ id: `sub_${++n}`, customer: session.customer, price: session['line_items[0][price]'], userId: session['metadata[userId]'], created: Math.floor(Date.now() / 1000) });
+      subscriptions.set(subscription.id, subscription);
+      const completed = { id: pay[1], object: 'checkout.session', mode: 'subscription', customer: session.customer, subscription: subscription.id, client_reference_id: session.client_reference_id ?? null, metadata: { userId: session['metadata[userId]'] } };
+      await post(buildStripeEvent('checkout.session.completed', completed));
+      await post(buildStripeEvent('customer.subscription.created', subscription));
+      return { status: 303, headers: { location: session.success_url ?? '/' }, text: '' };
+    }
+    const portal = /^\/p\/session\/([^/]+)$/.exec(req.path);
+    if (req.method === 'GET' && portal && portals.has(portal[1])) {
+      return page('Test Billing Portal', `<p><a href="${escapeHtml(portals.get(portal[1])!.return_url ?? '/')}">Return</a></p>`);
+    }
     const key = req.headers['idempotency-key'] as string | undefined;
     if (req.method === 'POST' && req.path === '/v1/customers') {
       if (key && byIdempotencyKey.has(key)) return { body: byIdempotencyKey.get(key) };
@@ -38,11 +79,14 @@ export async function startStripeFake(): Promise<StripeFake> {
     if (req.method === 'POST' && req.path === '/v1/checkout/sessions') {
       checkouts.push(params);
       const id = `cs_test_${++n}`;
-      return { body: { id, object: 'checkout.session', mode: params.mode, customer: params.customer, url: `https://checkout.stripe.test/c/pay/${id}` } };
+      sessions.set(id, params);
+      return { body: { id, object: 'checkout.session', mode: params.mode, customer: params.customer, url: `${base}/c/pay/${id}` } };
     }
     if (req.method === 'POST' && req.path === '/v1/billing_portal/sessions') {
       if (!customers.has(params.customer)) return stripeError(404, `No such customer: '${params.customer}'`);
-      return { body: { id: `bps_${++n}`, object: 'billing_portal.session', customer: params.customer, url: `https://billing.stripe.test/p/session/${n}` } };
+      const id = String(++n);
+      portals.set(id, params);
+      return { body: { id: `bps_${id}`, object: 'billing_portal.session', customer: params.customer, url: `${base}/p/session/${id}` } };
     }
     const retrieve = /^\/v1\/subscriptions\/([^/]+)$/.exec(req.path);
     if (req.method === 'GET' && retrieve) {
@@ -51,6 +95,7 @@ export async function startStripeFake(): Promise<StripeFake> {
     }
     return stripeError(404, `Unrecognized request URL (${req.method}: ${req.path})`);
   });
+  base = fake.url;
   return Object.assign(fake, { customers, checkouts, subscriptions });
 }
 

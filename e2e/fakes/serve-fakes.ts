@@ -1,0 +1,126 @@
+/**
+ * The system the browser tests run against, with every provider the tests exercise pointed at a loopback fake:
+ * starts the fakes of Stripe, Twilio, Google and Discord (the same ones the services' integration tests use), a small
+ * control server the tests use to seed and inspect them, writes their addresses to E2E_FAKES_FILE, then runs
+ * `scripts/start.mjs` with the provider variables set. SIGTERM stops the system, then the fakes.
+ *
+ * Compiled by `tsc -p e2e/fakes` (Playwright's webServer command), run with plain Node.
+ */
+import './testing-lib-alias';
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { startGoogleFake } from '../../libs/testing/src/google-fake';
+import {
+  PRICE_ENTERPRISE,
+  PRICE_PREMIUM,
+  startStripeFake,
+  WEBHOOK_SECRET,
+} from '../../services/billing/src/testing/stripe.fake';
+import { startDiscordFake } from '../../services/chat/src/testing/fakes/discord.fake';
+import {
+  FAKE_ACCOUNT_SID,
+  FAKE_AUTH_TOKEN,
+  startTwilioFake,
+} from '../../services/telephony/src/testing/twilio.fake';
+
+export const DISCORD_TEST_TOKEN = 'e2e-discord-bot-token';
+export const DISCORD_TEST_CLIENT_ID = '987654321098765432';
+
+const root = resolve(__dirname, '../../../../..'); // e2e/fakes/dist/e2e/fakes → the repository
+const port = process.env.PORT ?? '3100';
+const appUrl = `http://localhost:${port}`;
+
+/** JSON of a fake's state: Maps become objects, Buffers their sizes. */
+function plain(value: unknown): unknown {
+  return JSON.parse(
+    JSON.stringify(value, (_key, v) => {
+      if (v instanceof Map) return Object.fromEntries(v);
+      if (v && typeof v === 'object' && v.type === 'Buffer' && Array.isArray(v.data))
+        return { bytes: v.data.length };
+      return v;
+    }),
+  );
+}
+
+async function main() {
+  const fakes: Record<string, Record<string, unknown>> = {
+    stripe: (await startStripeFake({ webhookUrl: `${appUrl}/webhooks/billing/stripe` })) as never,
+    twilio: (await startTwilioFake()) as never,
+    google: (await startGoogleFake()) as never,
+    discord: (await startDiscordFake(DISCORD_TEST_TOKEN)) as never,
+  };
+
+  // GET /control/<fake>/<property...> reads a fake's state; POST /control/<fake>/<method...> with a JSON array of
+  // arguments calls it (`POST /control/google/seedMail ["ann@gmail.com", [{...}]]`).
+  const control = createServer(async (req, res) => {
+    const reply = (status: number, body: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(body ?? null));
+    };
+    try {
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      const path = new URL(req.url ?? '/', 'http://control').pathname.split('/').filter(Boolean);
+      if (path[0] !== 'control' || !fakes[path[1]]) return reply(404, { error: 'unknown fake' });
+      let owner: unknown = fakes[path[1]];
+      let target: unknown = owner;
+      for (const key of path.slice(2)) {
+        owner = target;
+        target = (target as Record<string, unknown>)?.[key];
+      }
+      if (req.method === 'GET') return reply(200, plain(target));
+      if (typeof target !== 'function') return reply(400, { error: `${path.join('.')} is not a function` });
+      const raw = Buffer.concat(chunks).toString('utf8');
+      const args = raw ? (JSON.parse(raw) as unknown[]) : [];
+      return reply(200, plain(await (target as (...a: unknown[]) => unknown).apply(owner, args)));
+    } catch (error) {
+      return reply(500, { error: String(error) });
+    }
+  });
+  await new Promise<void>((done) => control.listen(0, '127.0.0.1', done));
+  const controlUrl = `http://127.0.0.1:${(control.address() as AddressInfo).port}`;
+
+  const file = process.env.E2E_FAKES_FILE ?? resolve(root, 'e2e/test-results/fakes.json');
+  mkdirSync(dirname(file), { recursive: true });
+  const urls = Object.fromEntries(Object.entries(fakes).map(([name, fake]) => [name, fake.url]));
+  writeFileSync(file, JSON.stringify({ control: controlUrl, ...urls }, null, 2));
+
+  const providers: Record<string, string> = {
+    STRIPE_SECRET_KEY: 'sk_test_e2e',
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_PRICE_PREMIUM: PRICE_PREMIUM,
+    STRIPE_PRICE_ENTERPRISE: PRICE_ENTERPRISE,
+    STRIPE_BASE_URL: urls.stripe as string,
+    TWILIO_ACCOUNT_SID: FAKE_ACCOUNT_SID,
+    TWILIO_AUTH_TOKEN: FAKE_AUTH_TOKEN,
+    TWILIO_BASE_URL: urls.twilio as string,
+    ...(fakes.google as { env(): Record<string, string> }).env(),
+    ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+    DISCORD_BOT_TOKEN: DISCORD_TEST_TOKEN,
+    DISCORD_CLIENT_ID: DISCORD_TEST_CLIENT_ID,
+    DISCORD_BASE_URL: urls.discord as string,
+  };
+  const app = spawn(process.execPath, [resolve(root, 'scripts/start.mjs')], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...providers },
+  });
+  const stop = async (code: number) => {
+    await Promise.all(
+      Object.values(fakes).map((fake) => (fake.close as () => Promise<void>)().catch(() => undefined)),
+    );
+    control.close();
+    process.exit(code);
+  };
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => app.kill(signal));
+  app.on('exit', (code) => void stop(code ?? 0));
+}
+
+void main().catch((error) => {
+  console.error('[e2e fakes]', error);
+  process.exit(1);
+});
