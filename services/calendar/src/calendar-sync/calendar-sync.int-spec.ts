@@ -101,6 +101,16 @@ describe('POST /api/calendar/sync', () => {
 
     expect(await sync(user)).toEqual({ syncedReminders: 0, syncedCalls: 0 });
     expect(await reminders(user)).toEqual(made);
+
+    // A new minutes-before setting moves the reminders at the next sync.
+    await settings(user, { reminder_minutes_before: 60 });
+    await sync(user);
+    expect((await reminders(user)).map((r) => [r.id, r.reminder_time]).sort()).toEqual(
+      [
+        [made.find((r) => r.title === 'Dentist')!.id, iso(new Date(dentist.getTime() - HOUR))],
+        [made.find((r) => r.title === 'Standup')!.id, iso(new Date(standup.getTime() - HOUR))],
+      ].sort(),
+    );
   });
 
   it('moves the reminder of a moved event and removes the reminder of a cancelled or deleted one', async () => {

@@ -108,6 +108,7 @@ export class CalendarSyncService {
 
   private async syncReminders(userId: string, settings: CalendarSyncSettings, events: CalendarEvent[], from: Date, to: Date) {
     const known = await this.repo.byEvent(userId, 'reminder');
+    const reminderTimes = new Map((await this.reminders.listForUser(userId)).map((r) => [r.id, r.reminderTime?.getTime()]));
     const seen = new Set<string>();
     let synced = 0;
     let changed = false;
@@ -133,6 +134,10 @@ export class CalendarSyncService {
         const reminderId = await this.moveReminder(userId, row, event, remindAt);
         await this.repo.update(userId, row.id, { eventStart: event.start, eventTitle: clip(event.title), reminderId });
         if (moved) synced += 1;
+        changed = true;
+      } else if (row.reminderId && reminderTimes.has(row.reminderId) && reminderTimes.get(row.reminderId) !== remindAt.getTime()) {
+        // The minutes-before setting changed since: the reminder follows it.
+        await this.moveReminder(userId, row, event, remindAt);
         changed = true;
       }
     }
