@@ -51,7 +51,7 @@ export class MailAccess {
     if (error.status === 400 && perMessage) return emailNotFound();
     if (error.status === 400) return new ValidationError(`Gmail refused the request (${error.reason}).`);
     if (error.status === 403 && /insufficient|scope/i.test(error.reason)) return mailConnectionExpired();
-    if (error.status === 429) return new RateLimitedError('Gmail is busy. Please try again in a minute.', 60);
+    if (error.status === 429 || (error.status === 403 && /rateLimit/i.test(error.reason))) return new RateLimitedError('Gmail is busy. Please try again in a minute.', 60);
     return new ProviderUnavailableError(GMAIL.name, GMAIL.variables, `it answered ${error.status}`);
   }
 }
