@@ -15,6 +15,8 @@ export interface CalendarEvent {
 }
 
 const PAGE_SIZE = 250;
+/** The booking page waits this long for the owner's busy times, well inside its own deadline. */
+const BUSY_TIMEOUT_MS = 5_000;
 /** A week holds far fewer events; the cap stops a runaway pagination. */
 const MAX_PAGES = 20;
 
@@ -71,9 +73,10 @@ export class GoogleCalendarAdapter {
 
   busy(userId: string, from: Date, to: Date): Promise<Interval[] | null> {
     return this.connection.withCalendar(userId, async (access) => {
-      const { data } = await this.api(access).freebusy.query({
-        requestBody: { timeMin: from.toISOString(), timeMax: to.toISOString(), items: [{ id: 'primary' }] },
-      });
+      const { data } = await this.api(access).freebusy.query(
+        { requestBody: { timeMin: from.toISOString(), timeMax: to.toISOString(), items: [{ id: 'primary' }] } },
+        { timeout: BUSY_TIMEOUT_MS },
+      );
       return (data.calendars?.primary?.busy ?? [])
         .filter((b) => b.start && b.end)
         .map((b) => ({ start: new Date(b.start!), end: new Date(b.end!) }));
