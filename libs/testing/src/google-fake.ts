@@ -388,7 +388,15 @@ export async function startGoogleFake(options: { accessTokenTtlSeconds?: number 
     if (req.method === 'GET' && req.path === '/oauth2/v3/userinfo') {
       const who = authorizeApi(req, () => true);
       if (!('email' in who)) return who;
-      return json(200, { sub: who.sub, email: who.email, email_verified: true, name: who.name });
+      const [givenName, ...rest] = who.name.split(' ');
+      return json(200, {
+        sub: who.sub,
+        email: who.email,
+        email_verified: true,
+        name: who.name,
+        given_name: givenName,
+        ...(rest.length ? { family_name: rest.join(' ') } : {}),
+      });
     }
     return undefined;
   };
