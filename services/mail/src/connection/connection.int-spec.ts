@@ -122,3 +122,20 @@ describe('connecting Gmail without ENCRYPTION_KEY', () => {
     expect(error.message).toContain('ENCRYPTION_KEY');
   });
 });
+
+describe('Gmail without a Google OAuth client', () => {
+  let h: MailHarness;
+
+  beforeAll(async () => {
+    h = await startMail('mail-no-google', { GOOGLE_CLIENT_ID: undefined, GOOGLE_CLIENT_SECRET: undefined });
+  });
+  afterAll(() => h?.close());
+
+  it('answers 503 naming GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, and still says it is not connected', async () => {
+    const user = h.newUser();
+    const error = await h.fail(api.mail.authUrl, {}, user);
+    expect(error.kind).toBe('PROVIDER_UNAVAILABLE');
+    expect(error.message).toContain('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET');
+    expect(await h.call(api.mail.status, {}, user)).toEqual({ connected: false, email: null });
+  });
+});
