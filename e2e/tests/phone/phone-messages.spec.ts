@@ -1,6 +1,7 @@
 import { Client } from 'pg';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { mainNav, registerViaApi, screenshotsIn } from '../shell/shell-helpers';
+import { callFake, readFake } from '../support/fakes';
 
 const snap = screenshotsIn('phone');
 
@@ -265,21 +266,30 @@ test.describe('at 1280 px', () => {
     await openSection(page, 'Settings');
     await expect(page.getByRole('tab', { name: 'Profile' })).toHaveAttribute('aria-selected', 'true');
 
-    // No Twilio in this system: claiming says which variables to set; a free plan cannot buy a number.
+    // Twilio is the loopback fake: a number the account does not hold is refused and what was typed stays; a free
+    // plan cannot buy one; a number of the account's is claimed and its webhooks point at this system.
     const card = page.getByTestId('phone-line-card');
     await expect(card.getByTestId('phone-line-none')).toContainText('You have no phone line yet');
     await card.getByRole('textbox', { name: 'Phone number' }).fill('+1 555 123 4567');
     await card.getByRole('button', { name: 'Claim Number' }).click();
-    await expect(card.getByTestId('phone-line-error')).toContainText('Twilio is not configured');
-    await expect(card.getByTestId('phone-line-error')).toContainText('TWILIO_ACCOUNT_SID');
+    await expect(card.getByTestId('phone-line-error')).toContainText('not found');
     await expect(card.getByRole('textbox', { name: 'Phone number' })).toHaveValue('+1 555 123 4567');
-    await card.scrollIntoViewIfNeeded();
-    await snap(page, testInfo, 'settings-phone-line-desktop');
 
     await card.getByRole('button', { name: 'Get New Number' }).click();
     await expect(card.getByTestId('phone-line-error')).toContainText('premium');
     await expect(card.getByRole('link', { name: 'See plans' })).toHaveAttribute('href', '/account');
     expect((await (await page.request.get('/api/phone-line')).json()).phoneNumber).toBeNull();
+
+    const ours = `+1555${String(Date.now()).slice(-7)}`;
+    await callFake('twilio', 'numbers.push', { sid: `PN${Date.now()}`, phoneNumber: ours });
+    await card.getByRole('textbox', { name: 'Phone number' }).fill(ours);
+    await card.getByRole('button', { name: 'Claim Number' }).click();
+    await expect(card.getByTestId('phone-line-number')).toContainText(ours.slice(-4));
+    expect((await (await page.request.get('/api/phone-line')).json()).phoneNumber).toBe(ours);
+    const numbers = await readFake<{ phoneNumber: string; voiceUrl?: string }[]>('twilio', 'numbers');
+    expect(numbers.find((n) => n.phoneNumber === ours)?.voiceUrl).toMatch(/\/webhooks\/telephony\/voice$/);
+    await card.scrollIntoViewIfNeeded();
+    await snap(page, testInfo, 'settings-phone-line-desktop');
 
     await page.getByRole('textbox', { name: 'First name' }).fill('Ada');
     await page.getByRole('textbox', { name: 'Last name' }).fill('Lovelace');
