@@ -6,10 +6,10 @@ import type { SessionUsers } from '../identity/session-users';
 import { ApiProxy } from './api-proxy';
 
 async function harness() {
-  const calls: { subject: string; data: unknown }[] = [];
+  const calls: { subject: string; data: unknown; ctx: RequestContext }[] = [];
   const rpc = {
-    call: async (e: Endpoint, data: unknown, _ctx: RequestContext) => {
-      calls.push({ subject: e.subject, data });
+    call: async (e: Endpoint, data: unknown, ctx: RequestContext) => {
+      calls.push({ subject: e.subject, data, ctx });
       return {};
     },
   } as unknown as RpcClient;
@@ -19,7 +19,7 @@ async function harness() {
   await app.ready();
   const dispatch = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string) => {
     const before = calls.length;
-    const res = await app.inject({ method, url });
+    const res = await app.inject({ method, url, remoteAddress: '203.0.113.7' });
     return { status: res.statusCode, call: calls.length > before ? calls.at(-1) : undefined };
   };
   return { dispatch };
@@ -36,7 +36,7 @@ describe('ApiProxy routing', () => {
   it('decodes path parameters', async () => {
     const { dispatch } = await harness();
     const { call } = await dispatch('GET', '/api/weather/current/New%20York%2C%20NY');
-    expect(call).toEqual({ subject: 'chat.weather.current', data: { location: 'New York, NY' } });
+    expect(call).toMatchObject({ subject: 'chat.weather.current', data: { location: 'New York, NY' } });
   });
 
   it('routes no unknown path and no gateway-owned route to a service', async () => {
@@ -44,5 +44,11 @@ describe('ApiProxy routing', () => {
     expect(await dispatch('GET', '/api/does-not-exist')).toMatchObject({ status: 404, call: undefined });
     expect(await dispatch('POST', '/api/login')).toMatchObject({ status: 404, call: undefined });
     expect(await dispatch('DELETE', '/api/reminders')).toMatchObject({ status: 404, call: undefined });
+  });
+
+  it("tells a public endpoint's service the visitor's address, and a signed-in one's nothing of it", async () => {
+    const { dispatch } = await harness();
+    expect((await dispatch('GET', '/api/booking-requests/abcdefghijkl')).call?.ctx.clientIp).toBe('203.0.113.7');
+    expect((await dispatch('GET', '/api/reminders')).call?.ctx).not.toHaveProperty('clientIp');
   });
 });

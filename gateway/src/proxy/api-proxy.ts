@@ -69,7 +69,7 @@ export class ApiProxy {
   private async context(endpoint: Endpoint, req: FastifyRequest): Promise<RequestContext> {
     const caller = await this.sessions.resolve(req);
     if (endpoint.access === 'public') {
-      return { userId: caller?.userId ?? null, tier: caller?.tier ?? 'free', requestId: req.id };
+      return { userId: caller?.userId ?? null, tier: caller?.tier ?? 'free', requestId: req.id, clientIp: req.ip };
     }
     if (!caller) throw new UnauthenticatedError();
     if (typeof endpoint.access === 'object' && !tierAtLeast(caller.tier, endpoint.access.minTier)) {

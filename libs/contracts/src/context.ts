@@ -11,6 +11,11 @@ export interface RequestContext {
   userId: string | null;
   tier: Tier;
   requestId: string;
+  /**
+   * The visitor's address on public endpoints (Fastify's `req.ip`, which honours TRUST_PROXY), so a service can limit
+   * what one visitor does (the public booking page). Absent on signed-in calls and internal ones.
+   */
+  clientIp?: string;
 }
 
 /** The context of a signed-in caller: what a handler of any endpoint or internal subject but a public one gets. */
