@@ -6,8 +6,13 @@ export type EmailStatus = ResponseOf<Api['mail']['status']>;
 export type EmailManageResult = ResponseOf<Api['mail']['unsubscribe']>;
 export type EmailOperation = 'unsubscribe' | 'trash' | 'delete' | 'spam';
 
-export function fetchEmailAuthUrl(): Promise<ResponseOf<Api['mail']['authUrl']> | null> {
-  return callApi(api.mail.authUrl);
+/** Where the flow starts, so the callback comes back there with `?mail=connected` or `?mailError=<reason>`. */
+export type MailReturnTo = '/emails' | '/account';
+
+export function fetchEmailAuthUrl(
+  returnTo?: MailReturnTo,
+): Promise<ResponseOf<Api['mail']['authUrl']> | null> {
+  return callApi(api.mail.authUrl, { returnTo });
 }
 
 export async function disconnectEmail(): Promise<void> {
@@ -29,12 +34,12 @@ export function manageEmail(messageId: string, operation: EmailOperation): Promi
 export type EmailList = ResponseOf<Api['mail']['list']>;
 export type EmailMessage = ResponseOf<Api['mail']['detail']>;
 
-/** GET /api/email/list?q=: Gmail search syntax passes through; blank lists the newest. */
-export function listEmails(q: string, options?: RequestOptions): Promise<EmailList> {
-  return callApi(api.mail.list, { q: q.trim() || undefined }, options);
+/** GET /api/email/list?q=&pageToken=: Gmail search syntax passes through; blank lists the newest 25. */
+export function listEmails(q: string, pageToken?: string, options?: RequestOptions): Promise<EmailList> {
+  return callApi(api.mail.list, { q: q.trim() || undefined, pageToken }, options);
 }
 
-/** GET /api/email/:id: the summary plus the sanitised body. */
-export function fetchEmail(id: string, options?: RequestOptions): Promise<EmailMessage> {
-  return callApi(api.mail.detail, { id }, options);
+/** GET /api/email/:id?images=show|hide: the summary plus the sanitised body, remote images left out unless shown. */
+export function fetchEmail(id: string, showImages: boolean, options?: RequestOptions): Promise<EmailMessage> {
+  return callApi(api.mail.detail, { id, images: showImages ? 'show' : 'hide' }, options);
 }

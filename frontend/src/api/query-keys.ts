@@ -22,7 +22,7 @@ export const queryKeys = {
   emailStatus: [api.mail.status.path] as const,
   /** Every mail list (any search) shares the first part, so one invalidation refreshes them all. */
   emailList: (q = '') => [api.mail.list.path, q] as const,
-  emailMessage: (id: string) => ['/api/email', id] as const,
+  emailMessage: (id: string, images: 'show' | 'hide' = 'hide') => ['/api/email', id, images] as const,
   calendarConnection: [api.calendar.connectionStatus.path] as const,
   calendarSyncStatus: [api.calendar.syncStatus.path] as const,
   bookingRequest: (code: string) => ['/api/booking-requests', code] as const,

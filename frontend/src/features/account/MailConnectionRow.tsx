@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { serverMessageOr } from '../../api/client';
 import { useToast } from '../../components/toast/toast-context';
-import { useConnectMail } from '../emails/use-connect-mail';
+import { useConnectMail, useMailReturnNotice } from '../emails/use-connect-mail';
 import { useDisconnectEmail, useEmailStatus } from '../emails/use-email-status';
 
 /** The mail connection on the account page: connect (the browser goes to Google and back) or disconnect. */
@@ -15,7 +15,8 @@ export function MailConnectionRow() {
   const { toast } = useToast();
   const disconnectMutation = useDisconnectEmail();
   const [busy, setBusy] = useState(false);
-  const { connect, connecting } = useConnectMail();
+  const { connect, connecting } = useConnectMail('/account');
+  useMailReturnNotice();
 
   const disconnect = async () => {
     setBusy(true);

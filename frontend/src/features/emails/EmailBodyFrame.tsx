@@ -1,19 +1,32 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { emailDocument, hasRemoteImages, isHtmlBody } from './email-body';
+import type { EmailMessage } from '../../api/mail';
+import { emailDocument } from './email-body';
 
 /**
- * The body of one message. HTML goes into a frame whose sandbox has no allow-scripts (and no allow-same-origin), so
- * nothing in a message runs or reaches the app; remote images wait for 'Show images'. Plain text shows as text.
+ * The body of one message. The server sends sanitised HTML with remote images left out until asked for; it goes into
+ * a frame whose sandbox has no allow-scripts (and no allow-same-origin), so nothing in a message runs or reaches the
+ * app. Plain text shows as text.
  */
-export function EmailBodyFrame({ body, subject }: { body: string; subject: string }) {
-  const [showImages, setShowImages] = useState(false);
-  const html = isHtmlBody(body);
-  const remote = html && hasRemoteImages(body);
-  const srcDoc = useMemo(() => (html ? emailDocument(body, { showImages }) : ''), [body, html, showImages]);
+export function EmailBodyFrame({
+  message,
+  showImages,
+  loadingImages,
+  onShowImages,
+}: {
+  message: Pick<EmailMessage, 'body' | 'bodyFormat' | 'remoteImagesBlocked' | 'subject'>;
+  showImages: boolean;
+  loadingImages: boolean;
+  onShowImages: () => void;
+}) {
+  const html = message.bodyFormat === 'html';
+  const srcDoc = useMemo(
+    () => (html ? emailDocument(message.body, { showImages }) : ''),
+    [message.body, html, showImages],
+  );
 
   if (!html) {
     return (
@@ -28,13 +41,14 @@ export function EmailBodyFrame({ body, subject }: { body: string; subject: strin
           bgcolor: 'action.hover',
         }}
       >
-        {body.trim() || 'This message has no text.'}
+        {message.body.trim() || 'This message has no text.'}
       </Typography>
     );
   }
+  const blocked = message.remoteImagesBlocked;
   return (
     <Box>
-      {remote && !showImages && (
+      {blocked > 0 && !showImages && (
         <Alert
           severity="info"
           sx={{ mb: 1.5, alignItems: 'center' }}
@@ -42,20 +56,22 @@ export function EmailBodyFrame({ body, subject }: { body: string; subject: strin
             <Button
               color="inherit"
               size="small"
-              onClick={() => setShowImages(true)}
+              disabled={loadingImages}
+              onClick={onShowImages}
               sx={{ whiteSpace: 'nowrap' }}
             >
               Show images
             </Button>
           }
         >
-          Images in this message are hidden to protect your privacy.
+          {blocked === 1
+            ? '1 image in this message is hidden to protect your privacy.'
+            : `${blocked} images in this message are hidden to protect your privacy.`}
         </Alert>
       )}
       <Box
         component="iframe"
-        key={showImages ? 'images' : 'no-images'}
-        title={`Message: ${subject || '(no subject)'}`}
+        title={`Message: ${message.subject || '(no subject)'}`}
         data-testid="email-body-frame"
         sandbox="allow-popups allow-popups-to-escape-sandbox"
         referrerPolicy="no-referrer"

@@ -40,7 +40,8 @@ const OPERATIONS: EmailOperation[] = ['unsubscribe', 'spam', 'trash', 'delete'];
 
 /** One opened message: who, when, the actions of doc1 (plan-gated by the server) and the sandboxed body. */
 export function EmailDetail({ messageId, onBack }: { messageId: string; onBack: () => void }) {
-  const query = useEmailMessage(messageId);
+  const [showImages, setShowImages] = useState(false);
+  const query = useEmailMessage(messageId, { showImages });
   const manage = useManageEmail();
   const { toast } = useToast();
   const [confirmDelete, setConfirmDelete] = useState(false);
@@ -141,7 +142,12 @@ export function EmailDetail({ messageId, onBack }: { messageId: string; onBack: 
         ))}
       </Stack>
       <Divider />
-      <EmailBodyFrame body={message.body} subject={message.subject} />
+      <EmailBodyFrame
+        message={message}
+        showImages={showImages}
+        loadingImages={query.isPlaceholderData}
+        onShowImages={() => setShowImages(true)}
+      />
       <Dialog
         open={confirmDelete}
         onClose={() => setConfirmDelete(false)}

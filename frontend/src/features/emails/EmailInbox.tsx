@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -28,7 +29,7 @@ export function EmailInbox() {
   const openId = params.get('message');
   const [draft, setDraft] = useState(q);
   const list = useEmailList(q);
-  const messages = list.data?.messages ?? [];
+  const messages = list.data?.pages.flatMap((page) => page?.messages ?? []) ?? [];
 
   const setParam = (name: string, value: string | null) =>
     setParams(
@@ -113,16 +114,28 @@ export function EmailInbox() {
             }
           >
             {(items) => (
-              <List disablePadding aria-label="Inbox" data-testid="email-list">
-                {items.map((message) => (
-                  <EmailListItem
-                    key={message.id}
-                    message={message}
-                    selected={message.id === openId}
-                    onOpen={() => setParam('message', message.id)}
-                  />
-                ))}
-              </List>
+              <>
+                <List disablePadding aria-label="Inbox" data-testid="email-list">
+                  {items.map((message) => (
+                    <EmailListItem
+                      key={message.id}
+                      message={message}
+                      selected={message.id === openId}
+                      onOpen={() => setParam('message', message.id)}
+                    />
+                  ))}
+                </List>
+                {list.hasNextPage && (
+                  <Button
+                    fullWidth
+                    disabled={list.isFetchingNextPage}
+                    onClick={() => void list.fetchNextPage()}
+                    sx={{ py: 1.5, borderRadius: 0 }}
+                  >
+                    {list.isFetchingNextPage ? 'Loading...' : 'Load more'}
+                  </Button>
+                )}
+              </>
             )}
           </LoadedList>
         </Paper>

@@ -16,6 +16,7 @@ import { ConnectMailPrompt } from './ConnectMailPrompt';
 import { EmailInbox } from './EmailInbox';
 import { MailExpiredNotice } from './MailExpiredNotice';
 import { isMailConnectionExpired } from './mail-errors';
+import { useMailReturnNotice } from './use-connect-mail';
 import { useDisconnectEmail, useEmailStatus } from './use-email-status';
 
 function SignInToSeeEmails() {
@@ -60,6 +61,7 @@ function DisconnectMailButton() {
 /** /emails (doc3 §2): the connect prompt, or the inbox with search and the open message, and disconnect. */
 export function EmailsPage() {
   useDocumentTitle('Emails \u2014 Jarvis');
+  useMailReturnNotice();
   const status = useEmailStatus();
   const connected = Boolean(status.data?.connected);
 

@@ -1,22 +1,8 @@
 /**
- * The message body in its sandboxed frame. The server has already sanitised the HTML (no scripts, no event handlers);
- * the frame adds its own lines: no allow-scripts in the sandbox, and a Content-Security-Policy that blocks every
- * remote load (scripts, frames, tracking pixels) until the user chooses 'Show images'.
+ * The message body in its sandboxed frame. The server has already sanitised the HTML (no scripts, no event handlers,
+ * remote images left out until asked for); the frame adds its own lines: no allow-scripts in the sandbox, and a
+ * Content-Security-Policy that blocks every remote load (scripts, frames, pixels) until the user chooses 'Show images'.
  */
-
-/** Tags of markup: anything else is plain text and shows as such. */
-export function isHtmlBody(body: string): boolean {
-  return /<\/?[a-z][a-z0-9]*(\s[^>]*)?>/i.test(body);
-}
-
-/** Whether the body loads anything from the network that 'Show images' would let through. */
-export function hasRemoteImages(body: string): boolean {
-  return (
-    /<img\b[^>]*\b(src|srcset)\s*=\s*["']?\s*(https?:)?\/\//i.test(body) ||
-    /url\(\s*["']?\s*(https?:)?\/\//i.test(body) ||
-    /\bbackground\s*=\s*["']?\s*(https?:)?\/\//i.test(body)
-  );
-}
 
 export function emailContentSecurityPolicy(showImages: boolean): string {
   const remote = showImages ? ' https: http:' : '';

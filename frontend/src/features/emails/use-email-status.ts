@@ -40,7 +40,7 @@ export function useManageEmail() {
     retry: false,
     onSuccess: async (outcome, { messageId, op }) => {
       if (!outcome.ok || op === 'unsubscribe') return;
-      queryClient.removeQueries({ queryKey: queryKeys.emailMessage(messageId) });
+      queryClient.removeQueries({ queryKey: queryKeys.emailMessage(messageId).slice(0, 2) });
       await queryClient.invalidateQueries({ queryKey: [queryKeys.emailList()[0]] });
     },
   });
