@@ -77,16 +77,15 @@ export class OutboundCallRunner {
   }
 
   private async place(log: CallLogEntity, job: QueueJob<'telephony.outbound-call'>): Promise<CallLogEntity | null> {
-    if (!(await this.calls.markProcessing(log.userId, log.id))) return null;
-    this.live.publish(log.userId, 'calls', { id: log.id });
-    this.live.publish(log.userId, 'call-queue', { id: log.id });
-    const from = (await this.lines.findForUser(log.userId))?.phoneNumber ?? this.config.TWILIO_PHONE_NUMBER;
     if (!this.twilio.configured) {
       return this.failBeforeAnswer(log, new ProviderUnavailableError('Twilio', ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN']).message);
     }
+    const from = (await this.lines.findForUser(log.userId))?.phoneNumber ?? this.config.TWILIO_PHONE_NUMBER;
     if (!from) return this.failBeforeAnswer(log, NO_CALLER_NUMBER);
     const opening = log.opening ?? (await this.writeOpening(log));
-    if (!log.opening) await this.calls.update(log.userId, log.id, { opening });
+    if (!(await this.calls.markProcessing(log.userId, log.id, opening))) return null;
+    this.live.publish(log.userId, 'calls', { id: log.id });
+    this.live.publish(log.userId, 'call-queue', { id: log.id });
     try {
       const { sid } = await this.twilio.placeCall({
         to: log.phoneNumber,
@@ -117,28 +116,30 @@ export class OutboundCallRunner {
   /** Polls the row (any replica's status callback may end it), sooner at first; fails it at the deadline. */
   private async awaitEnd(log: CallLogEntity): Promise<CallLogEntity | null> {
     const deadline = Date.now() + this.config.OUTBOUND_MAX_CALL_MS;
+    // A call is not over the moment it was placed: look first after a short wait, then less and less often.
     let wait = 50;
     while (Date.now() < deadline) {
+      await sleep(Math.min(wait, Math.max(0, deadline - Date.now())));
+      wait = Math.min(wait * 2, CALL_END_POLL_MS);
       const current = await this.calls.findOne(log.userId, log.id);
       if (!current || isEnded(current)) return current;
-      await sleep(Math.min(wait, Math.max(0, deadline - Date.now())));
-      wait = Math.min(wait * 2, Math.max(CALL_END_POLL_MS, 1_000));
     }
-    return (await this.finish(log.userId, log.id, { status: 'failed', errorMessage: NO_FINAL_STATUS })) ?? this.calls.findOne(log.userId, log.id);
+    await this.finish(log.userId, log.id, { status: 'failed', errorMessage: NO_FINAL_STATUS });
+    return this.calls.findOne(log.userId, log.id);
   }
 
   /**
    * Ends the call once (the first of the callbacks, retries and deadline that gets there), announces it, and gives
    * the reservation back when it failed before anyone answered.
    */
-  private async finish(userId: string, id: string, end: CallEnd): Promise<CallLogEntity | null> {
+  private async finish(userId: string, id: string, end: CallEnd): Promise<boolean> {
     const ended = await this.calls.end(userId, id, end);
-    if (!ended) return null;
-    if (ended.status === 'failed' && !ended.answered) await this.allowance.release(userId, ended.reservedMonth);
+    if (!ended) return false;
+    if (end.status === 'failed' && !ended.answered) await this.allowance.release(userId, ended.reservedMonth);
     await this.events.publish('evt.telephony.call.completed', { callId: id, userId, status: end.status }, `call:${id}`);
     this.live.publish(userId, 'calls', { id });
     this.live.publish(userId, 'call-queue', { id });
-    return ended;
+    return true;
   }
 
   /** The opening: a scenario's template filled now; the model's words for a manual kind; the fixed script offline. */
@@ -211,9 +212,9 @@ export class OutboundCallRunner {
     const duration = Number.parseInt(params.CallDuration ?? '', 10);
     const conversation = params.CallSid ? await this.conversations.summary(params.CallSid) : null;
     if (status === 'completed') {
-      await this.calls.markAnswered(log.userId, log.id);
       await this.finish(log.userId, log.id, {
         status: 'completed',
+        answered: true,
         duration: Number.isFinite(duration) ? duration : null,
         transcript: conversation?.transcript ?? (log.opening ? `Jarvis: ${log.opening}` : null),
       });

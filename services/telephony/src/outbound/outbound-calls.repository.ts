@@ -12,6 +12,8 @@ export interface CallEnd {
   duration?: number | null;
   errorMessage?: string | null;
   transcript?: string | null;
+  /** Someone picked up (a completed call always had). */
+  answered?: boolean;
 }
 
 @Injectable()
@@ -47,9 +49,9 @@ export class OutboundCallsRepository {
     return ((await this.logs.delete({ id, userId })).affected ?? 0) > 0;
   }
 
-  /** pending → processing; false when the call was deleted or has already ended. */
-  async markProcessing(userId: string, id: string): Promise<boolean> {
-    const result = await this.logs.update({ id, userId, status: In(OPEN) }, { status: 'processing' });
+  /** pending → processing (with the opening it will speak); false when the call was deleted or has already ended. */
+  async markProcessing(userId: string, id: string, opening: string): Promise<boolean> {
+    const result = await this.logs.update({ id, userId, status: In(OPEN) }, { status: 'processing', opening });
     return (result.affected ?? 0) > 0;
   }
 
@@ -73,19 +75,24 @@ export class OutboundCallsRepository {
 
   /**
    * Ends the call if it has not ended: whoever comes first (the status callback, a retried one, the job's deadline)
-   * writes the end, and only that one gets the row back to announce it. An ended call never ends again.
+   * writes the end, and only that one gets back what it needs to announce it. An ended call never ends again.
    */
-  async end(userId: string, id: string, end: CallEnd): Promise<CallLog | null> {
-    const result = await this.logs.update(
-      { id, userId, status: In(OPEN) },
-      {
+  async end(userId: string, id: string, end: CallEnd): Promise<{ answered: boolean; reservedMonth: string | null } | null> {
+    const result = await this.logs
+      .createQueryBuilder()
+      .update()
+      .set({
         status: end.status,
-        endedAt: new Date(),
+        endedAt: () => 'now()',
+        ...(end.answered && { answered: true }),
         ...(end.duration !== undefined && { duration: end.duration }),
         ...(end.errorMessage !== undefined && { errorMessage: end.errorMessage }),
         ...(end.transcript !== undefined && { transcript: end.transcript }),
-      },
-    );
-    return (result.affected ?? 0) > 0 ? this.findOne(userId, id) : null;
+      })
+      .where({ id, userId, status: In(OPEN) })
+      .returning('"answered", "reserved_month"')
+      .execute();
+    const row = (result.raw as { answered: boolean; reserved_month: string | null }[])[0];
+    return row ? { answered: row.answered, reservedMonth: row.reserved_month } : null;
   }
 }

@@ -28,8 +28,8 @@ export const NO_FINAL_STATUS = 'No final status from the provider';
 export const NO_CALLER_NUMBER = 'No number to call from: set TWILIO_PHONE_NUMBER or claim a phone line';
 export const NOT_A_VALID_NUMBER = 'Enter a valid phone number with its country code, e.g. +12125551234';
 
-/** How often a running call job looks whether its call has ended. */
-export const CALL_END_POLL_MS = 250;
+/** The longest wait between two looks of a running call job at whether its call has ended. */
+export const CALL_END_POLL_MS = 1_000;
 /** A model writing an opening gets this long before the fixed script is used. */
 export const OPENING_TIMEOUT_MS = 8_000;
 
