@@ -10,6 +10,8 @@
 //  6. A 5 MB request to a service and back (through the JetStream Object Store) against a 100 kB one.
 //  7. Telephony: signed Twilio webhooks in, TwiML out, one call at a time (our p99 with a model answering at once),
 //     then 50 calls at once over 2 telephony replicas, each ending as exactly one phone message.
+//  8. Outbound calls: queued calls dispatched per second to a Twilio fake over 3 telephony replicas of their own
+//     (target >= 200/s), duplicates and losses (0 and 0), enqueue latency p50 and p99 (scripts/bench/outbound-calls.mjs).
 // Targets (issues 2, 4 and 7): hop adds <= 2 ms at p50; >= 2,500 req/s and >= 0.5 of in-process; chat overhead
 // < 15 ms p50; all RSS < 1.5 GB; streamed first-token overhead <= 20 ms p50; 1,000 live streams < 100 MB, all
 // delivered < 1 s; a conversation turn's own p99 <= 20 ms (issue 9). BENCH_ONLY=1,4 runs only those sections.
@@ -23,6 +25,7 @@ import { benchChat } from '../services/chat/bench/chat-roundtrip.mjs';
 import { benchLargePayload, benchLive, benchStreamTtft, cpuMs } from './bench/gateway-edges.mjs';
 import { startFakeModel } from './bench/fake-model.mjs';
 import { benchTelephony } from './bench/telephony-calls.mjs';
+import { benchOutboundCalls } from './bench/outbound-calls.mjs';
 import { dropDatabase } from './lib/infra.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -161,6 +164,14 @@ try {
     console.table([result.concurrent]);
     log(`a turn's own p99 ${result.latency[1]['ours p99 (minus model p50)']} ms (target <= 20 ms); ` +
       `${result.concurrent.exactlyOneMessage} of ${result.concurrent.calls} simultaneous calls ended as exactly one phone message`);
+  }
+
+  if (runs(8)) {
+    log('\n8. Outbound calls: enqueued through the call endpoint, then dispatched from the queue to a Twilio fake by 3 telephony replicas');
+    const outbound = await benchOutboundCalls({ root });
+    console.table([outbound]);
+    log(`${outbound['dispatched per s']} calls dispatched per second (target >= 200); ${outbound.duplicates} duplicates and ` +
+      `${outbound.losses} losses (target 0 and 0); enqueue p50 ${outbound['enqueue p50 ms']} ms, p99 ${outbound['enqueue p99 ms']} ms`);
   }
 } finally {
   system.kill('SIGTERM');
