@@ -7,13 +7,7 @@ import { ChatInput } from './ChatInput';
 function setup(sending = false) {
   const onSend = vi.fn(async () => true);
   renderWithProviders(
-    <ChatInput
-      sending={sending}
-      onSend={onSend}
-      onNewChat={() => undefined}
-      onSave={() => undefined}
-      onImage={() => undefined}
-    />,
+    <ChatInput sending={sending} onSend={onSend} onNewChat={() => undefined} onSave={() => undefined} />,
   );
   return { onSend, box: screen.getByRole('textbox', { name: 'Message Jarvis' }) };
 }
@@ -47,7 +41,7 @@ describe('ChatInput', () => {
     setup(true);
     expect(screen.getByRole('button', { name: 'Upload image' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Take photo' })).toBeDisabled();
-    expect(screen.getByTestId('talk-button')).toHaveTextContent('TALK');
+    expect(screen.getByRole('button', { name: 'Talk' })).toHaveTextContent('TALK');
     expect(screen.getByText('Hey Jarvis OFF')).toBeInTheDocument();
     expect(screen.getByText('Always OFF')).toBeInTheDocument();
   });

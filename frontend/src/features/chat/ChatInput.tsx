@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
+import { Suspense, useRef, useState, type KeyboardEvent } from 'react';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import InputBase from '@mui/material/InputBase';
@@ -8,13 +8,19 @@ import Tooltip from '@mui/material/Tooltip';
 import AddCommentOutlinedIcon from '@mui/icons-material/AddCommentOutlined';
 import BookmarkAddOutlinedIcon from '@mui/icons-material/BookmarkAddOutlined';
 import SendIcon from '@mui/icons-material/Send';
-import { useToast } from '../../components/toast/toast-context';
-import { ImageButtons, readImageForQuestion } from '../vision/ImageButtons';
-import { TalkButton, VoiceModeToggles, VoiceStatusLine } from '../voice/VoiceControls';
+import { lazyNamed } from '../../components/lazy-named';
+import type { VoiceBarAction } from '../voice/VoiceBar';
+import { VoiceBarPlaceholder } from '../voice/VoiceBarPlaceholder';
+import { useVoiceState } from '../voice/voice-store';
 import { prefetchMessageBubble } from './message-bubbles';
 
 /** The input grows with its text up to 128 px, then scrolls (doc1 §5). */
 export const INPUT_MAX_HEIGHT_PX = 128;
+
+// The image, camera and voice code loads when the input is first pointed at, focused or touched.
+const loadVoiceBar = () => import('../voice/VoiceBar');
+const VoiceBar = lazyNamed(loadVoiceBar, 'VoiceBar');
+const VoiceStatusLine = lazyNamed(loadVoiceBar, 'VoiceStatusLine');
 
 /** Enter sends, Shift+Enter adds a line; nothing happens while a message is being sent. */
 export function isSendKey(
@@ -32,47 +38,37 @@ export function ChatInput({
   onSend,
   onNewChat,
   onSave,
-  onImage,
 }: {
   sending: boolean;
   onSend: (text: string) => Promise<boolean>;
   onNewChat: () => void;
   onSave: () => void;
-  /** A question about an image: the image as a data URL and the prompt (may be empty). */
-  onImage: (imageData: string, prompt: string) => void;
 }) {
-  const { toast } = useToast();
   const [text, setText] = useState('');
-  const textRef = useRef(text);
-  useEffect(() => {
-    textRef.current = text;
-  }, [text]);
+  const inputRef = useRef<HTMLTextAreaElement | null>(null);
   const blank = text.trim().length === 0;
 
-  // The typed text is the prompt of an uploaded or pasted image.
-  const takePrompt = useCallback(() => {
-    const prompt = textRef.current.trim();
-    setText('');
-    return prompt;
-  }, []);
-
-  // Spoken words are sent like typed ones; while a message is on its way they wait in the box.
-  const sendSpoken = useCallback(
-    (spoken: string) => {
-      void onSend(spoken).then((sent) => {
-        if (!sent) setText((current) => (current.trim() ? `${current} ${spoken}` : spoken));
-      });
-    },
-    [onSend],
+  // A voice mode left on (the user came back to the chat) needs the real controls at once.
+  const voice = useVoiceState();
+  const voiceOn = voice.wakeMode || voice.continuousMode || voice.recording || voice.transcribing;
+  const [voiceBar, setVoiceBar] = useState<{ first: VoiceBarAction | null } | null>(null);
+  const wantVoiceBar = () => setVoiceBar((current) => current ?? { first: null });
+  const showVoiceBar = voiceBar !== null || voiceOn;
+  const placeholder = <VoiceBarPlaceholder sending={sending} onPress={(first) => setVoiceBar({ first })} />;
+  const controls = showVoiceBar ? (
+    <Suspense fallback={placeholder}>
+      <VoiceBar
+        sending={sending}
+        text={text}
+        setText={setText}
+        onSend={onSend}
+        inputRef={inputRef}
+        firstAction={voiceBar?.first ?? null}
+      />
+    </Suspense>
+  ) : (
+    placeholder
   );
-
-  const onPaste = async (event: ClipboardEvent) => {
-    const file = Array.from(event.clipboardData?.files ?? []).find((f) => f.type.startsWith('image/'));
-    if (!file) return;
-    event.preventDefault();
-    const imageData = await readImageForQuestion(file, toast);
-    if (imageData) onImage(imageData, takePrompt());
-  };
 
   const submit = async () => {
     if (blank || sending) return;
@@ -87,6 +83,9 @@ export function ChatInput({
       variant="outlined"
       sx={{ p: 1, borderRadius: 4, boxShadow: 3, bgcolor: 'background.paper' }}
       data-testid="chat-input"
+      onPointerEnter={wantVoiceBar}
+      onFocusCapture={wantVoiceBar}
+      onTouchStart={wantVoiceBar}
     >
       <InputBase
         multiline
@@ -95,7 +94,7 @@ export function ChatInput({
         value={text}
         onChange={(e) => setText(e.target.value)}
         onFocus={prefetchMessageBubble}
-        onPaste={(e) => void onPaste(e)}
+        inputRef={inputRef}
         onKeyDown={(e) => {
           if (isSendKey(e)) {
             e.preventDefault();
@@ -109,7 +108,11 @@ export function ChatInput({
           '& textarea': { maxHeight: INPUT_MAX_HEIGHT_PX, overflowY: 'auto !important' },
         }}
       />
-      <VoiceStatusLine />
+      {showVoiceBar && (
+        <Suspense fallback={null}>
+          <VoiceStatusLine />
+        </Suspense>
+      )}
       <Stack direction="row" alignItems="center" spacing={0.5} sx={{ mt: 0.5 }}>
         <Tooltip title="Save conversation">
           <IconButton size="small" aria-label="Save conversation" onClick={onSave}>
@@ -132,9 +135,7 @@ export function ChatInput({
           data-tour="voice"
           sx={{ minWidth: 0 }}
         >
-          <ImageButtons disabled={sending} takePrompt={takePrompt} onImage={onImage} />
-          <TalkButton onText={sendSpoken} />
-          <VoiceModeToggles onCommand={sendSpoken} />
+          {controls}
         </Stack>
         <Box sx={{ flexGrow: 1 }} />
         <Tooltip title="Send (Enter)">

@@ -12,7 +12,6 @@ import { LazyDrawer } from '../../components/LazyDrawer';
 import { lazyNamed } from '../../components/lazy-named';
 import { MOBILE_MEDIA_QUERY } from '../../theme/theme';
 import { displayNameOf } from '../shell/user-display';
-import { ClickToHearButton } from '../voice/ClickToHearButton';
 import { useVoiceState } from '../voice/voice-store';
 import { ChatHeader } from './ChatHeader';
 import { ChatInput } from './ChatInput';
@@ -27,6 +26,7 @@ const SIDEBAR_WIDTH = 300;
 // The dialogs load the first time they are opened, and stay mounted after so they close with their animation.
 const SaveConversationDialog = lazyNamed(() => import('./SaveConversationDialog'), 'SaveConversationDialog');
 const PersonalityDialog = lazyNamed(() => import('./PersonalityDialog'), 'PersonalityDialog');
+const ClickToHearButton = lazyNamed(() => import('../voice/ClickToHearButton'), 'ClickToHearButton');
 const CareerDialog = lazyNamed(() => import('./CareerDialog'), 'CareerDialog');
 type ChatDialog = 'save' | 'personality' | 'career';
 
@@ -121,7 +121,6 @@ export function ChatSection({ user }: { user: User }) {
             onSend={chat.send}
             onNewChat={chat.newChat}
             onSave={openSave}
-            onImage={(imageData, prompt) => void chat.askAboutImage(imageData, prompt)}
           />
         </Box>
       </Stack>
@@ -162,8 +161,8 @@ export function ChatSection({ user }: { user: User }) {
           </LazyDrawer>
         )
       )}
-      <ClickToHearButton />
       <Suspense fallback={null}>
+        {voice.blockedPlayback && <ClickToHearButton />}
         {opened.has('save') && (
           <SaveConversationDialog
             open={dialog === 'save'}

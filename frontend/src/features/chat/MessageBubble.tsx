@@ -3,9 +3,10 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { ActionButtons } from './actions/ActionButtons';
-import { bubbleImageOf, displayContent, ERROR_MARKER, type ChatViewMessage } from './chat-message';
+import { displayContent, ERROR_MARKER, type ChatViewMessage } from './chat-message';
 import { lazyNamed } from '../../components/lazy-named';
 import { formatMessageTime } from './greeting';
+import { ImageMessageBubble } from './ImageMessageBubble';
 import { JarvisAvatar } from './JarvisAvatar';
 import { Markdown } from './Markdown';
 import { MessageToolbar } from './MessageToolbar';
@@ -25,13 +26,10 @@ export interface BubbleActionProps {
 export function MessageBubble({ message, ...actionProps }: { message: ChatViewMessage } & BubbleActionProps) {
   const time = formatMessageTime(message.created_at);
   if (message.role === 'user')
-    return (
-      <UserMessageBubble
-        content={message.content}
-        time={time}
-        testId="message"
-        image={bubbleImageOf(message.actions)}
-      />
+    return message.actions?.some((a) => a.type === 'image_analysis') ? (
+      <ImageMessageBubble content={message.content} time={time} testId="message" actions={message.actions} />
+    ) : (
+      <UserMessageBubble content={message.content} time={time} testId="message" />
     );
 
   const isError = message.content.startsWith(ERROR_MARKER);

@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import HistoryIcon from '@mui/icons-material/History';
 import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
-import { bubbleImageOf, type ChatViewMessage } from './chat-message';
+import type { ChatViewMessage } from './chat-message';
 import { formatMessageTime, greetingFor } from './greeting';
 import { MessageBubble } from './message-bubbles';
 import { TypingIndicator } from './TypingIndicator';
@@ -76,14 +76,14 @@ export function MessageList({
         </Paper>
       ) : (
         messages.map((message) =>
-          // The user's own words show at once; Jarvis's bubble may wait for its code the first time.
-          message.role === 'user' ? (
+          // The user's own words show at once; Jarvis's bubble (and a question about an image) may wait for its code
+          // the first time.
+          message.role === 'user' && !message.actions?.length ? (
             <UserMessageBubble
               key={message.id}
               content={message.content}
               time={formatMessageTime(message.created_at)}
               testId="message"
-              image={bubbleImageOf(message.actions)}
             />
           ) : (
             <Suspense key={message.id} fallback={null}>

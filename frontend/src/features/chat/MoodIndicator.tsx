@@ -29,15 +29,8 @@ function MoodDot({ mood, size }: { mood: Mood; size: number }) {
   );
 }
 
-const TITLES: Record<Mood, string> = {
-  idle: 'Idle',
-  listening: 'Listening',
-  processing: 'Processing',
-  thinking: 'Thinking',
-  responding: 'Responding',
-  active: 'Active',
-  error: 'Error',
-};
+/** The state's name as shown: 'Listening', 'Active'... */
+const titleOf = (mood: Mood) => mood[0].toUpperCase() + mood.slice(1);
 
 /** Jarvis's mood (doc1 §4): the full form shows state and label, the compact form a dot with a tooltip. */
 export function MoodIndicator({ mood, compact = false }: { mood: Mood; compact?: boolean }) {
@@ -46,7 +39,7 @@ export function MoodIndicator({ mood, compact = false }: { mood: Mood; compact?:
     'data-mood': mood,
     'data-pulse': String(moodPulses(mood)),
     role: 'status',
-    'aria-label': `Jarvis is ${TITLES[mood].toLowerCase()}: ${MOODS[mood]}`,
+    'aria-label': `Jarvis is ${mood}: ${MOODS[mood]}`,
   } as const;
   if (compact) {
     return (
@@ -54,7 +47,7 @@ export function MoodIndicator({ mood, compact = false }: { mood: Mood; compact?:
         <Stack direction="row" spacing={0.75} alignItems="center" {...common}>
           <MoodDot mood={mood} size={10} />
           <Typography variant="caption" color="text.secondary">
-            {TITLES[mood]}
+            {titleOf(mood)}
           </Typography>
         </Stack>
       </Tooltip>
@@ -78,7 +71,7 @@ export function MoodIndicator({ mood, compact = false }: { mood: Mood; compact?:
       <MoodDot mood={mood} size={12} />
       <Box sx={{ minWidth: 0 }}>
         <Typography variant="body2" sx={{ fontWeight: 600, lineHeight: 1.2 }}>
-          {TITLES[mood]}
+          {titleOf(mood)}
         </Typography>
         <Typography
           variant="caption"

@@ -85,24 +85,6 @@ export function mergeStored(
   return merged;
 }
 
-/** The image of a question about an image: the picture, 'Analyzing image...' while loading, or the failure. */
-export interface BubbleImage {
-  src: string;
-  loading: boolean;
-  errorCode?: string;
-}
-
-/** The image a user message carries in its image_analysis action (doc1 §3), if any. */
-export function bubbleImageOf(actions: readonly ChatAction[] | undefined): BubbleImage | null {
-  const args = actions?.find((a) => a.type === 'image_analysis')?.args;
-  if (!args || typeof args.imageData !== 'string') return null;
-  return {
-    src: args.imageData,
-    loading: args.loading === true,
-    ...(typeof args.errorCode === 'string' ? { errorCode: args.errorCode } : {}),
-  };
-}
-
 let localCounter = 0;
 /** An id for a message that exists only in this tab. */
 export function localId(): string {

@@ -5,7 +5,7 @@ import { fetchChatMessages, saveActionOutcome, streamChatMessage } from '../../a
 import { serverMessageOr } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { useToast, type ToastFn } from '../../components/toast/toast-context';
-import { withOutcome } from './actions/action-state';
+import { withOutcome } from './actions/action-outcome';
 import type { ActionOutcome } from './actions/execute-action';
 import {
   displayContent,
@@ -64,13 +64,6 @@ async function runWithRunners(action: ChatAction): Promise<ActionOutcome> {
 
 /** Speech playback loads with the first reply it reads aloud. */
 const loadPlayback = () => import('../voice/speech-playback');
-
-/** Reads a text aloud (an image answer); a failure to load the player stays silent. */
-function speakLater(text: string) {
-  void loadPlayback()
-    .then((m) => m.speakText(text, 'chat'))
-    .catch(() => undefined);
-}
 
 function createController(queryClient: QueryClient, toast: ToastFn) {
   return {
@@ -155,12 +148,6 @@ function createController(queryClient: QueryClient, toast: ToastFn) {
         toast({ title: CHAT_ERROR_TITLE, description: CHAT_ERROR_TEXT, variant: 'destructive' });
       }
       return true;
-    },
-
-    /** A question about an image (upload, paste or camera): the vision code loads with the first one. */
-    async askAboutImage(imageData: string, prompt?: string): Promise<boolean> {
-      const vision = await import('../vision/image-question');
-      return vision.askAboutImage(imageData, prompt, toast, speakLater);
     },
 
     /** 'Load previous messages': the only time stored messages are fetched on their own. */

@@ -8,11 +8,13 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { alpha, keyframes } from '@mui/material/styles';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import Brightness4Icon from '@mui/icons-material/Brightness4';
+import Brightness7Icon from '@mui/icons-material/Brightness7';
 import DeleteSweepOutlinedIcon from '@mui/icons-material/DeleteSweepOutlined';
 import MicIcon from '@mui/icons-material/Mic';
 import StopIcon from '@mui/icons-material/Stop';
 import { useDocumentTitle } from '../../components/use-document-title';
-import { ThemeModeToggle } from '../shell/ThemeModeToggle';
+import { useThemeSettings } from '../../theme/theme-settings-context';
 import { OrbLoop, ORB_START_TEXT, ORB_STATUS, type OrbPhase, type OrbTurn } from './orb-loop';
 
 const breathe = keyframes`
@@ -28,6 +30,24 @@ const PHASE_COLOR: Record<OrbPhase, 'primary' | 'info' | 'warning' | 'secondary'
   speaking: 'secondary',
   error: 'error',
 };
+
+/** The page's dark/light switch (doc3); the app's own toggle lives in the shell's start chunk. */
+function OrbThemeToggle() {
+  const { mode, setMode } = useThemeSettings();
+  const label = mode === 'dark' ? 'Switch to light mode' : 'Switch to dark mode';
+  return (
+    <Tooltip title={label}>
+      <Button
+        aria-label={label}
+        onClick={() => setMode(mode === 'dark' ? 'light' : 'dark')}
+        sx={{ minWidth: 0, borderRadius: '50%', p: 1 }}
+        color="inherit"
+      >
+        {mode === 'dark' ? <Brightness7Icon /> : <Brightness4Icon />}
+      </Button>
+    </Tooltip>
+  );
+}
 
 /**
  * /orb (signed-in only, doc3): the Voice Orb. 'Start Voice Chat' starts a hands-free conversation: Jarvis listens
@@ -102,7 +122,7 @@ export function OrbPage() {
           Back to Jarvis
         </Button>
         <Box sx={{ flexGrow: 1 }} />
-        <ThemeModeToggle />
+        <OrbThemeToggle />
       </Stack>
       <Paper
         variant="outlined"
@@ -144,7 +164,14 @@ export function OrbPage() {
             }}
           />
         </Box>
-        <Stack direction="row" spacing={1.5} justifyContent="center" useFlexGap flexWrap="wrap" sx={{ mb: 3 }}>
+        <Stack
+          direction="row"
+          spacing={1.5}
+          justifyContent="center"
+          useFlexGap
+          flexWrap="wrap"
+          sx={{ mb: 3 }}
+        >
           {!running && (
             <Button variant="contained" size="large" startIcon={<MicIcon />} onClick={() => void start()}>
               Start Voice Chat
@@ -200,7 +227,11 @@ export function OrbPage() {
             <Stack spacing={1.25}>
               {turns.map((turn) => (
                 <Box key={turn.id} data-role={turn.role}>
-                  <Typography variant="caption" color={turn.role === 'user' ? 'primary.main' : 'secondary.main'} sx={{ fontWeight: 700 }}>
+                  <Typography
+                    variant="caption"
+                    color={turn.role === 'user' ? 'primary.main' : 'secondary.main'}
+                    sx={{ fontWeight: 700 }}
+                  >
                     {turn.role === 'user' ? 'You' : 'Jarvis'}
                   </Typography>
                   <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>

@@ -1,8 +1,14 @@
-import { sendChatMessage } from '../../api/chat';
+import { callApi } from '../../api/client';
+import { api } from '../../api/routes';
 import { speak, transcribe } from '../../api/voice';
 import { speakWithBrowser } from '../chat/speech';
-import { AUDIO_CONSTRAINTS, blobToBase64, pickRecordingType, RECORDER_TIMESLICE_MS } from '../voice/recording';
-import { speakableText } from '../voice/speech-playback';
+import {
+  AUDIO_CONSTRAINTS,
+  blobToBase64,
+  pickRecordingType,
+  RECORDER_TIMESLICE_MS,
+} from '../voice/recording';
+import { speakableText } from '../voice/speakable';
 
 export type OrbPhase = 'idle' | 'listening' | 'transcribing' | 'thinking' | 'speaking' | 'error';
 
@@ -112,13 +118,17 @@ export class OrbLoop {
     try {
       this.stream = await navigator.mediaDevices.getUserMedia({ audio: AUDIO_CONSTRAINTS });
     } catch {
-      this.callbacks.onPhase('error', 'Microphone access is needed for voice chat. Please check permissions.');
+      this.callbacks.onPhase(
+        'error',
+        'Microphone access is needed for voice chat. Please check permissions.',
+      );
       return false;
     }
     this.running = true;
     try {
       const Context =
-        window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
+        window.AudioContext ??
+        (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
       this.context = new Context();
       this.micAnalyser = this.context.createAnalyser();
       this.micAnalyser.fftSize = 1024;
@@ -226,7 +236,8 @@ export class OrbLoop {
     this.callbacks.onPhase('thinking');
     let reply: string;
     try {
-      const res = await sendChatMessage({
+      // callApi directly: api/chat belongs to the chat's start code, and sharing it would split it out.
+      const res = await callApi(api.chat.send, {
         message: text,
         history: this.history.slice(-HISTORY).map((t) => ({
           id: t.id,

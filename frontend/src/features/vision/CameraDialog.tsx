@@ -48,7 +48,14 @@ export function CameraDialog({
 }) {
   const fullScreen = useMediaQuery(MOBILE_MEDIA_QUERY, { noSsr: true });
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" fullScreen={fullScreen} aria-labelledby="camera-title">
+    <Dialog
+      open={open}
+      onClose={onClose}
+      fullWidth
+      maxWidth="sm"
+      fullScreen={fullScreen}
+      aria-labelledby="camera-title"
+    >
       {/* Mounted while open, so each opening starts afresh and closing forgets everything. */}
       {open && <CameraBody onClose={onClose} onUsePhoto={onUsePhoto} />}
     </Dialog>
@@ -258,10 +265,21 @@ function CameraBody({
           onChange={(e) => setPrompt(e.target.value)}
           slotProps={{ htmlInput: { maxLength: 2000 } }}
         />
-        <input ref={fileRef} type="file" accept="image/*" hidden onChange={(e) => void upload(e)} data-testid="camera-upload-input" />
+        <input
+          ref={fileRef}
+          type="file"
+          accept="image/*"
+          hidden
+          onChange={(e) => void upload(e)}
+          data-testid="camera-upload-input"
+        />
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2, flexWrap: 'wrap', gap: 1 }}>
-        <Button startIcon={<UploadFileOutlinedIcon />} onClick={() => fileRef.current?.click()} sx={{ mr: 'auto' }}>
+        <Button
+          startIcon={<UploadFileOutlinedIcon />}
+          onClick={() => fileRef.current?.click()}
+          sx={{ mr: 'auto' }}
+        >
           Upload image
         </Button>
         {state === 'captured' ? (
@@ -278,7 +296,12 @@ function CameraBody({
             Try again
           </Button>
         ) : (
-          <Button variant="contained" startIcon={<CameraAltIcon />} onClick={capture} disabled={state !== 'active'}>
+          <Button
+            variant="contained"
+            startIcon={<CameraAltIcon />}
+            onClick={capture}
+            disabled={state !== 'active'}
+          >
             Capture Photo
           </Button>
         )}

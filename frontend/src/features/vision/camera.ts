@@ -71,7 +71,8 @@ export function cameraProblemOf(error: unknown): CameraProblem {
  * once so the camera light goes off.
  */
 export function openCamera(facing: Facing, timeoutMs = CAMERA_TIMEOUT_MS): Promise<MediaStream> {
-  if (!cameraSupported()) return Promise.reject(Object.assign(new Error('unsupported'), { name: 'TypeError' }));
+  if (!cameraSupported())
+    return Promise.reject(Object.assign(new Error('unsupported'), { name: 'TypeError' }));
   return new Promise<MediaStream>((resolve, reject) => {
     let settled = false;
     const timer = setTimeout(() => {
@@ -79,7 +80,10 @@ export function openCamera(facing: Facing, timeoutMs = CAMERA_TIMEOUT_MS): Promi
       reject(new CameraTimeout());
     }, timeoutMs);
     navigator.mediaDevices
-      .getUserMedia({ video: { facingMode: facing, width: { ideal: 1280 }, height: { ideal: 720 } }, audio: false })
+      .getUserMedia({
+        video: { facingMode: facing, width: { ideal: 1280 }, height: { ideal: 720 } },
+        audio: false,
+      })
       .then((stream) => {
         if (settled) {
           stream.getTracks().forEach((track) => track.stop());

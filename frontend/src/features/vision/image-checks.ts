@@ -14,7 +14,10 @@ export const IMAGE_ERRORS: Record<string, ImageProblem> = {
     title: 'Invalid Image',
     description: 'The image format is invalid or too large. Please use PNG, JPEG, or WebP under 5MB.',
   },
-  IMAGE_TOO_LARGE: { title: 'Image Too Large', description: 'Please resize your image to under 5MB and try again.' },
+  IMAGE_TOO_LARGE: {
+    title: 'Image Too Large',
+    description: 'Please resize your image to under 5MB and try again.',
+  },
   RATE_LIMIT_EXCEEDED: {
     title: 'Too Many Requests',
     description: 'Please wait a moment before analyzing another image.',
@@ -38,7 +41,10 @@ export function imageProblemFor(code: string | undefined, serverText: string | u
 }
 
 /** The camera's upload fallback takes only image/* files (doc1 §5). */
-export const INVALID_FILE: ImageProblem = { title: 'Invalid file', description: 'Please select an image file.' };
+export const INVALID_FILE: ImageProblem = {
+  title: 'Invalid file',
+  description: 'Please select an image file.',
+};
 
 /**
  * What is wrong with a file chosen for a question, or null: not an image → 'Invalid file'; not PNG, JPEG or WebP

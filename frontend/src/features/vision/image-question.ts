@@ -3,7 +3,14 @@ import { isApiError } from '../../api/client';
 import type { ToastFn } from '../../components/toast/toast-context';
 import { localId } from '../chat/chat-message';
 import { flashMood, getChatSession, updateChatSession, updateMessages } from '../chat/chat-session';
-import { base64Bytes, IMAGE_ERRORS, IMAGE_MAX_BYTES, imageProblemFor, imageTypeOf, promptOrNone } from './image-checks';
+import {
+  base64Bytes,
+  IMAGE_ERRORS,
+  IMAGE_MAX_BYTES,
+  imageProblemFor,
+  imageTypeOf,
+  promptOrNone,
+} from './image-checks';
 
 /** The args of the image_analysis action a user's image message carries (doc1 §3). */
 export interface ImageAnalysisArgs {

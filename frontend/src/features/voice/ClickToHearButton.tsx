@@ -1,4 +1,4 @@
-import Fab from '@mui/material/Fab';
+import Button from '@mui/material/Button';
 import VolumeUpIcon from '@mui/icons-material/VolumeUp';
 import { useVoiceState } from './voice-store';
 
@@ -7,15 +7,23 @@ export function ClickToHearButton() {
   const { blockedPlayback } = useVoiceState();
   if (!blockedPlayback) return null;
   return (
-    <Fab
-      variant="extended"
-      color="primary"
+    <Button
+      variant="contained"
+      size="large"
+      startIcon={<VolumeUpIcon />}
       onClick={blockedPlayback.play}
       data-testid="click-to-hear"
-      sx={{ position: 'fixed', bottom: { xs: 96, sm: 112 }, left: '50%', transform: 'translateX(-50%)', zIndex: 1300 }}
+      sx={{
+        position: 'fixed',
+        bottom: { xs: 96, sm: 112 },
+        left: '50%',
+        transform: 'translateX(-50%)',
+        zIndex: 1300,
+        borderRadius: 6,
+        boxShadow: 6,
+      }}
     >
-      <VolumeUpIcon sx={{ mr: 1 }} />
       Click to hear
-    </Fab>
+    </Button>
   );
 }

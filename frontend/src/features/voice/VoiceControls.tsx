@@ -2,13 +2,22 @@ import { useEffect, useRef } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import MicNoneOutlinedIcon from '@mui/icons-material/MicNoneOutlined';
 import StopIcon from '@mui/icons-material/Stop';
 import { useToast } from '../../components/toast/toast-context';
-import { useVoiceState, voiceStatusText } from './voice-store';
+import { useVoiceState, type VoiceState } from './voice-store';
+
+/** The status line under the input: recording, transcribing or listening, else nothing. */
+export function voiceStatusText(s: VoiceState): string | null {
+  if (s.recording) return `Recording... ${s.recordingSeconds}s`;
+  if (s.transcribing) return 'Transcribing...';
+  if (s.heard) return s.heard;
+  if (s.wakeMode) return 'Listening for "Hey Jarvis"...';
+  if (s.continuousMode) return 'Listening...';
+  return null;
+}
 
 // The recorder, recognition and transcription code load with the first press.
 const loadRecorder = () => import('./manual-recorder');
@@ -42,7 +51,9 @@ export function TalkButton({ onText }: { onText: (text: string) => void }) {
           color={voice.recording ? 'error' : 'primary'}
           disabled={disabled}
           onClick={() => void onClick()}
-          startIcon={voice.recording ? <StopIcon fontSize="small" /> : <MicNoneOutlinedIcon fontSize="small" />}
+          startIcon={
+            voice.recording ? <StopIcon fontSize="small" /> : <MicNoneOutlinedIcon fontSize="small" />
+          }
           aria-label={voice.recording ? `Stop recording (${voice.recordingSeconds} seconds)` : 'Talk'}
           data-testid="talk-button"
           sx={{ minWidth: 0, px: 1.25, borderRadius: 5, whiteSpace: 'nowrap' }}
@@ -84,7 +95,7 @@ export function VoiceModeToggles({ onCommand }: { onCommand: (text: string) => v
     });
   };
   return (
-    <Stack direction="row" spacing={0.5} sx={{ flexShrink: 0 }}>
+    <>
       <Tooltip title='Say "Hey Jarvis" followed by your request'>
         <Chip
           size="small"
@@ -111,7 +122,7 @@ export function VoiceModeToggles({ onCommand }: { onCommand: (text: string) => v
           data-testid="continuous-toggle"
         />
       </Tooltip>
-    </Stack>
+    </>
   );
 }
 

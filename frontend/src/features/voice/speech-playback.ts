@@ -1,29 +1,14 @@
 import { speak } from '../../api/voice';
 import { speakWithBrowser } from '../chat/speech';
+import { speakableText } from './speakable';
 import { getVoiceState, updateVoiceState } from './voice-store';
 
 /** How long the floating 'Click to hear' button stays after autoplay was blocked (doc1 §9). */
 export const CLICK_TO_HEAR_CHAT_MS = 30_000;
 export const CLICK_TO_HEAR_ACTION_MS = 10_000;
-/** /api/speak takes at most 4,096 characters. */
-export const SPEAK_MAX_CHARS = 4_096;
 
 export type SpeechSource = 'chat' | 'action';
 export type SpeechOutcome = 'played' | 'browser' | 'blocked' | 'skipped' | 'failed';
-
-/** The text as it should sound: no markdown marks, links read by their text, one line. */
-export function speakableText(text: string): string {
-  return text
-    .replace(/```[\s\S]*?```/g, ' ')
-    .replace(/!\[[^\]]*\]\([^)]*\)/g, ' ')
-    .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
-    .replace(/https?:\/\/\S+/g, ' ')
-    .replace(/[*_`#>|~]/g, '')
-    .replace(/^\s*[-+]\s+/gm, '')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, SPEAK_MAX_CHARS);
-}
 
 const AUDIO_ELEMENT_ID = 'jarvis-speech-audio';
 

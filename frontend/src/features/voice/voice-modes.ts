@@ -29,7 +29,10 @@ type RecognitionCtor = new () => Recognition;
 
 export function recognitionCtor(): RecognitionCtor | null {
   if (typeof window === 'undefined') return null;
-  const w = window as unknown as { SpeechRecognition?: RecognitionCtor; webkitSpeechRecognition?: RecognitionCtor };
+  const w = window as unknown as {
+    SpeechRecognition?: RecognitionCtor;
+    webkitSpeechRecognition?: RecognitionCtor;
+  };
   return w.SpeechRecognition ?? w.webkitSpeechRecognition ?? null;
 }
 
@@ -143,7 +146,11 @@ function startRecognition() {
   r.interimResults = true;
   r.onresult = onResult;
   r.onerror = (event) => {
-    if (event.error === 'not-allowed' || event.error === 'service-not-allowed' || event.error === 'audio-capture') {
+    if (
+      event.error === 'not-allowed' ||
+      event.error === 'service-not-allowed' ||
+      event.error === 'audio-capture'
+    ) {
       handlers?.toast({ ...MICROPHONE_REQUIRED, variant: 'destructive' });
       setVoiceMode(null);
     }

@@ -59,13 +59,3 @@ function subscribe(listener: () => void) {
 export function useVoiceState(): VoiceState {
   return useSyncExternalStore(subscribe, getVoiceState, getVoiceState);
 }
-
-/** The status line under the input: recording, transcribing or listening, else nothing. */
-export function voiceStatusText(s: VoiceState): string | null {
-  if (s.recording) return `Recording... ${s.recordingSeconds}s`;
-  if (s.transcribing) return 'Transcribing...';
-  if (s.heard) return s.heard;
-  if (s.wakeMode) return 'Listening for "Hey Jarvis"...';
-  if (s.continuousMode) return 'Listening...';
-  return null;
-}

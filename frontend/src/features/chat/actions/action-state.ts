@@ -1,5 +1,8 @@
 import type { ChatAction } from '@jarvis/contracts';
 
+// In a module of its own so the chat's start code does not carry the labels below.
+export { withOutcome } from './action-outcome';
+
 /** Executed true is done, false is failed, unset is pending (doc1 §3). */
 export type ActionStatus = 'pending' | 'executed' | 'failed';
 
@@ -22,10 +25,6 @@ export function canRun(action: Pick<ChatAction, 'executed'>, anyRunning: boolean
   return !anyRunning && action.executed !== true;
 }
 
-/** The outcome of a run: success executes the action, an error marks it executed=false. */
-export function withOutcome<A extends ChatAction>(actions: readonly A[], index: number, ok: boolean): A[] {
-  return actions.map((a, i) => (i === index ? { ...a, executed: ok } : a));
-}
 
 function text(value: unknown): string {
   return typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '';
