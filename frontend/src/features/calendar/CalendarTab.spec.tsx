@@ -113,6 +113,26 @@ describe('CalendarTab', () => {
     expect(statusCalls()).toBe(afterClose);
   });
 
+  it("reads the status at once when the callback page posts 'calendar-connection'", async () => {
+    let isConnected = false;
+    fakeApi({
+      'GET /api/calendar/connection-status': () => ({
+        body: { connected: isConnected, email: isConnected ? 'ada@gmail.com' : null },
+      }),
+      ...answer(api.calendar.syncStatus, syncStatus()),
+    });
+    renderTab();
+    await screen.findByRole('button', { name: 'Connect Google Calendar' });
+    isConnected = true;
+    window.dispatchEvent(
+      new MessageEvent('message', {
+        data: { type: 'calendar-connection', connected: true },
+        origin: window.location.origin,
+      }),
+    );
+    expect(await screen.findByTestId('calendar-sync-card')).toBeInTheDocument();
+  });
+
   it('says so when the popup is blocked', async () => {
     fakeApi(answer(api.calendar.connectionStatus, { connected: false, email: null }));
     vi.spyOn(window, 'open').mockImplementation(() => null);

@@ -23,6 +23,17 @@ export function useConnectPopup({ onBlocked }: { onBlocked?: () => void } = {}) 
   }, []);
   useEffect(() => stop, [stop]);
 
+  // The callback page tells its opener how it went before it closes itself: the status is read at once.
+  useEffect(() => {
+    const onMessage = (event: MessageEvent) => {
+      if (event.origin !== window.location.origin) return;
+      if ((event.data as { type?: unknown } | null)?.type !== 'calendar-connection') return;
+      void queryClient.invalidateQueries({ queryKey: queryKeys.calendarConnection });
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, [queryClient]);
+
   const open = useCallback(() => {
     const left = Math.max(0, Math.round(window.screenX + (window.outerWidth - POPUP_WIDTH) / 2));
     const top = Math.max(0, Math.round(window.screenY + (window.outerHeight - POPUP_HEIGHT) / 2));

@@ -1,0 +1,38 @@
+import { expect, type Page } from '@playwright/test';
+import { callFake } from '../support/fakes';
+import { AJAX, uniqueName } from '../shell/shell-helpers';
+
+export const VIEWPORTS = [
+  { name: 'desktop', width: 1280, height: 900 },
+  { name: 'mobile', width: 375, height: 812 },
+] as const;
+
+/** A Google account of the fake that the next consent signs in as: one per test, so tests never share a mailbox. */
+export async function nextGoogleAccount(name = 'Ada Tester'): Promise<string> {
+  const email = `${uniqueName('g')}@gmail.com`;
+  await callFake('google', 'consentAs', email, name);
+  return email;
+}
+
+/** Upgrades the signed-in user to Premium through the Stripe fake's Checkout, as the billing spec does. */
+export async function upgradeToPremium(page: Page) {
+  await page.goto('/account');
+  await page.getByRole('button', { name: 'Upgrade to Premium' }).click();
+  await expect(page.getByRole('heading', { name: 'Test Checkout' })).toBeVisible();
+  await page.getByRole('button', { name: 'Subscribe' }).click();
+  await page.waitForURL(/\/account\?checkout=success/);
+  await expect(page.getByTestId('current-plan')).toHaveText('Premium', { timeout: 30_000 });
+}
+
+/** The signed-in user's booking link, as a drafted text message with includeBookingLink writes it. */
+export async function bookingPathOf(page: Page): Promise<string> {
+  const res = await page.request.post('/api/draft/message', {
+    headers: AJAX,
+    data: { message: 'Pick a time that suits you: [booking link]', includeBookingLink: true },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  const { message } = (await res.json()) as { message: string };
+  const path = /\/book\/[A-Za-z0-9_-]{10,}/.exec(message)?.[0];
+  expect(path, message).toBeTruthy();
+  return path as string;
+}
