@@ -66,6 +66,19 @@ export interface CallReservation {
   limit: number | 'unlimited';
 }
 
+/** A not-done reminder whose place lies near a position (`calendar.places.near`). */
+export interface NearbyReminderPlace {
+  reminderId: string;
+  /** What to do there: the reminder's title without its place clause ('buy milk'). */
+  title: string;
+  /** The place as the user wrote it ('the pharmacy on 5th Ave'). */
+  place: string;
+  lat: number;
+  lon: number;
+  /** Great-circle distance from the asked position, in metres, rounded. */
+  distanceMeters: number;
+}
+
 /** What services may know of a user (they never read the identity schema). */
 export interface UserProfile {
   id: string;
@@ -108,6 +121,19 @@ export const internalApi = {
     ensureBookingLink: internal({
       subject: 'calendar.booking-links.ensure', service: 'calendar', timeoutMs: 5_000,
       request: noInput, response: returns<BookingLinkReply>(),
+    }),
+    /**
+     * The caller's not-done reminders whose place (geocoded when the reminder was made) lies within `radiusMeters`
+     * (default 300) of a position, nearest first. notifications asks it with each position the browser sends.
+     */
+    placesNear: internal({
+      subject: 'calendar.places.near', service: 'calendar', timeoutMs: 5_000,
+      request: z.object({
+        lat: z.number().min(-90).max(90),
+        lon: z.number().min(-180).max(180),
+        radiusMeters: z.number().positive().max(50_000).default(300),
+      }),
+      response: returns<{ places: NearbyReminderPlace[] }>(),
     }),
   },
   billing: {

@@ -7,6 +7,7 @@ import { CalendarSyncModule } from './calendar-sync/calendar-sync.module';
 import { calendarConfig } from './config/calendar.config';
 import { calendarEntities } from './entities';
 import { calendarMigrations } from './migrations';
+import { PlacesModule } from './places/places.module';
 import { CalendarRedisModule } from './redis/calendar-redis';
 import { RemindersModule } from './reminders/reminders.module';
 
@@ -15,6 +16,7 @@ import { RemindersModule } from './reminders/reminders.module';
     ServicePlatformModule.forService({ name: 'calendar', config: calendarConfig, database: { entities: calendarEntities, migrations: calendarMigrations } }),
     CalendarRedisModule,
     RemindersModule,
+    PlacesModule,
     BookingLinksModule,
     BookingsModule,
     CalendarConnectionModule,

@@ -3,6 +3,7 @@ import { BookingEntity } from './bookings/entities/booking.entity';
 import { CalendarConnectionEntity } from './calendar-connection/entities/calendar-connection.entity';
 import { CalendarSyncSettingsEntity } from './calendar-sync/entities/calendar-sync-settings.entity';
 import { SyncedEventEntity } from './calendar-sync/entities/synced-event.entity';
+import { ReminderPlaceEntity } from './places/entities/reminder-place.entity';
 import { ReminderEntity } from './reminders/entities/reminder.entity';
 
 /** Every TypeORM entity of the calendar schema; each feature adds its entities here. */
@@ -13,4 +14,5 @@ export const calendarEntities: (new () => object)[] = [
   CalendarConnectionEntity,
   CalendarSyncSettingsEntity,
   SyncedEventEntity,
+  ReminderPlaceEntity,
 ];

@@ -1,4 +1,4 @@
-import { googleConfigShape, infraConfigSchema } from '@jarvis/platform';
+import { googleConfigShape, infraConfigSchema, providerBaseUrl } from '@jarvis/platform';
 import { z } from 'zod';
 
 /**
@@ -17,6 +17,8 @@ export const calendarConfigSchema = infraConfigSchema.extend({
   BOOKING_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
   /** How often users with calendar sync on are synced, in minutes; 0 turns the periodic sync off. */
   CALENDAR_SYNC_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(1440).default(15),
+  /** OpenStreetMap Nominatim (or a compatible search) that geocodes the places reminders name. */
+  NOMINATIM_BASE_URL: providerBaseUrl('https://nominatim.openstreetmap.org'),
 });
 
 /** DI token of the calendar configuration: `@Inject(CALENDAR_CONFIG) config: CalendarConfig`. */

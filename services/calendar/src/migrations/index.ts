@@ -3,6 +3,7 @@ import { CreateReminders1763900000000 } from './1763900000000-create-reminders';
 import { CreateBookingLinks1764200000000 } from './1764200000000-create-booking-links';
 import { CreateBookings1764300000000 } from './1764300000000-create-bookings';
 import { CreateCalendarSync1764300000001 } from './1764300000001-create-calendar-sync';
+import { CreateReminderPlaces1764400000000 } from './1764400000000-create-reminder-places';
 
 /** The calendar schema's migration history, oldest first. */
 export const calendarMigrations = [
@@ -11,4 +12,5 @@ export const calendarMigrations = [
   CreateBookingLinks1764200000000,
   CreateBookings1764300000000,
   CreateCalendarSync1764300000001,
+  CreateReminderPlaces1764400000000,
 ];

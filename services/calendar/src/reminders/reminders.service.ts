@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Reminder, RequestOf, api } from '@jarvis/contracts';
 import { LiveEvents } from '@jarvis/platform';
+import { PlacesService } from '../places/places.service';
 import type { ReminderEntity } from './entities/reminder.entity';
 import { ReminderNotFound } from './reminders.errors';
 import { RemindersRepository } from './reminders.repository';
@@ -27,12 +28,17 @@ export function toReminder(r: ReminderEntity): Reminder {
  * ('someday') still saves the reminder, with `reminder_time` null: the user keeps what they wrote and sees that no
  * alert is set, instead of losing the input to an error. Every change tells the user's open browsers
  * (`live.<userId>.reminders`), so the sidebar updates without waiting for its poll.
+ *
+ * A reminder that names a place ('buy milk when I'm near the pharmacy on 5th Ave') gets it kept and geocoded
+ * (places/) when it is made and when its title or when changes, before the reply: the geocoder has a 5 s deadline
+ * and a failure only leaves the place without coordinates, so the reminder is saved and answered either way.
  */
 @Injectable()
 export class RemindersService {
   constructor(
     private readonly reminders: RemindersRepository,
     private readonly live: LiveEvents,
+    private readonly places: PlacesService,
   ) {}
 
   async list(userId: string): Promise<Reminder[]> {
@@ -50,6 +56,7 @@ export class RemindersService {
       reminderTime = parseWhen(whenText, now);
     }
     const created = await this.reminders.create({ userId, title: data.title, whenText, reminderTime });
+    await this.places.remember(created);
     this.live.publish(userId, 'reminders', { id: created.id });
     return toReminder(created);
   }
@@ -78,6 +85,7 @@ export class RemindersService {
       }
     });
     if (!updated) throw ReminderNotFound();
+    if (data.title !== undefined || data.when !== undefined) await this.places.remember(updated);
     this.live.publish(userId, 'reminders', { id: updated.id });
     return toReminder(updated);
   }

@@ -1,0 +1,75 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { ProviderUnavailableError } from '@jarvis/contracts';
+import { providerFetch, type ProviderInfo, providerUrl, unexpectedStatus } from '@jarvis/platform';
+import { CALENDAR_CONFIG, type CalendarConfig } from '../config/calendar.config';
+import { type GeocodedPlace, Geocoder } from './geocoder.provider';
+
+/** One result of Nominatim's /search with format=jsonv2 (the fields we read; coordinates are strings). */
+interface NominatimResult {
+  lat?: string;
+  lon?: string;
+  display_name?: string;
+}
+
+const PROVIDER: ProviderInfo = { name: 'Nominatim', variables: ['NOMINATIM_BASE_URL'] };
+const PUBLIC_INSTANCE = 'https://nominatim.openstreetmap.org';
+/** The deadline of one search: a reminder request never waits longer for its place. */
+export const GEOCODE_TIMEOUT_MS = 5_000;
+/** The public instance's usage policy allows one request a second; a self-hosted one has no such limit. */
+const PUBLIC_INSTANCE_SPACING_MS = 1_000;
+/** Longer than this in the line for the public instance, and the search is given up (the place keeps its text). */
+const MAX_QUEUE_WAIT_MS = 2_000;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * OpenStreetMap Nominatim's search API (`GET /search?q=...&format=jsonv2&limit=1`) at NOMINATIM_BASE_URL. As the
+ * usage policy asks, every request names the application in its User-Agent (with PUBLIC_URL), and requests to the
+ * public instance are spaced a second apart in each replica.
+ */
+@Injectable()
+export class NominatimAdapter extends Geocoder {
+  private readonly userAgent: string;
+  private readonly spacingMs: number;
+  private nextSlot = 0;
+
+  constructor(@Inject(CALENDAR_CONFIG) private readonly config: CalendarConfig) {
+    super();
+    this.userAgent = `Jarvis/1.0 (personal assistant geocoding places named in reminders; ${config.PUBLIC_URL})`;
+    this.spacingMs = config.NOMINATIM_BASE_URL.replace(/\/+$/, '') === PUBLIC_INSTANCE ? PUBLIC_INSTANCE_SPACING_MS : 0;
+  }
+
+  async search(query: string): Promise<GeocodedPlace | null> {
+    await this.waitForSlot();
+    const url = new URL(providerUrl(this.config.NOMINATIM_BASE_URL, '/search'));
+    url.search = new URLSearchParams({ q: query, format: 'jsonv2', limit: '1' }).toString();
+    const result = await providerFetch<NominatimResult[]>(
+      PROVIDER,
+      url.toString(),
+      { headers: { 'User-Agent': this.userAgent, Accept: 'application/json', 'Accept-Language': 'en' } },
+      GEOCODE_TIMEOUT_MS,
+    );
+    if (result.status !== 200) throw unexpectedStatus(PROVIDER, result);
+    if (!Array.isArray(result.body)) throw new ProviderUnavailableError(PROVIDER.name, PROVIDER.variables, 'it answered something other than a list');
+    const first = result.body[0];
+    if (!first) return null;
+    const lat = Number(first.lat);
+    const lon = Number(first.lon);
+    if (!Number.isFinite(lat) || !Number.isFinite(lon) || Math.abs(lat) > 90 || Math.abs(lon) > 180) {
+      throw new ProviderUnavailableError(PROVIDER.name, PROVIDER.variables, 'it answered a result without valid coordinates');
+    }
+    return { lat, lon, displayName: first.display_name ?? query };
+  }
+
+  /** Takes this replica's next free second on the public instance (no wait elsewhere). */
+  private async waitForSlot() {
+    if (!this.spacingMs) return;
+    const now = Date.now();
+    const slot = Math.max(now, this.nextSlot);
+    if (slot - now > MAX_QUEUE_WAIT_MS) {
+      throw new ProviderUnavailableError(PROVIDER.name, PROVIDER.variables, 'too many searches at once (one a second on the public instance)');
+    }
+    this.nextSlot = slot + this.spacingMs;
+    if (slot > now) await sleep(slot - now);
+  }
+}
