@@ -102,7 +102,12 @@ export function InterpreterCard({
       testId="interpreter-card"
     >
       <Box data-state={state} data-testid="interpreter-state">
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} alignItems={{ sm: 'center' }} sx={{ mb: 1.5 }}>
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={1}
+          alignItems={{ sm: 'center' }}
+          sx={{ mb: 1.5 }}
+        >
           <TextField
             select
             size="small"
@@ -161,18 +166,34 @@ export function InterpreterCard({
         )}
         <Stack direction="row" spacing={1} alignItems="center" useFlexGap flexWrap="wrap">
           {state === 'listening' ? (
-            <Button variant="contained" color="error" size="small" startIcon={<StopIcon />} onClick={() => void finish()}>
+            <Button
+              variant="contained"
+              color="error"
+              size="small"
+              startIcon={<StopIcon />}
+              onClick={() => void finish()}
+            >
               Stop and translate ({take.seconds}s)
             </Button>
           ) : (
             <Button
               variant="contained"
               size="small"
-              startIcon={state === 'processing' ? <CircularProgress size={14} color="inherit" /> : <MicNoneOutlinedIcon />}
+              startIcon={
+                state === 'processing' ? (
+                  <CircularProgress size={14} color="inherit" />
+                ) : (
+                  <MicNoneOutlinedIcon />
+                )
+              }
               disabled={state === 'processing'}
               onClick={() => void listen()}
             >
-              {state === 'processing' ? 'Translating...' : state === 'translated' ? 'Speak again' : 'Start speaking'}
+              {state === 'processing'
+                ? 'Translating...'
+                : state === 'translated'
+                  ? 'Speak again'
+                  : 'Start speaking'}
             </Button>
           )}
           {state === 'translated' && (

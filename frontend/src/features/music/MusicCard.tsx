@@ -42,7 +42,9 @@ export function songLinks(song: Song): { label: string; href: string }[] {
     { label: 'YouTube', href: song.youtube_url },
     { label: 'Apple Music', href: song.apple_music_url },
   ];
-  return links.filter((l): l is { label: string; href: string } => Boolean(l.href && /^https?:\/\//.test(l.href)));
+  return links.filter((l): l is { label: string; href: string } =>
+    Boolean(l.href && /^https?:\/\//.test(l.href)),
+  );
 }
 
 /**
@@ -79,7 +81,10 @@ export function MusicCard({ context, onClose }: { context: string; onClose: () =
     }
   };
 
-  const take = useMicrophoneTake({ maxSeconds: MUSIC_LISTEN_SECONDS, onAutoStop: (audio) => void analyse(audio) });
+  const take = useMicrophoneTake({
+    maxSeconds: MUSIC_LISTEN_SECONDS,
+    onAutoStop: (audio) => void analyse(audio),
+  });
 
   const listen = async () => {
     setSong(null);
@@ -113,7 +118,12 @@ export function MusicCard({ context, onClose }: { context: string; onClose: () =
       <Box data-testid="music-state" data-state={state}>
         {state === 'idle' && (
           <Stack direction="row" spacing={1.5} alignItems="center" useFlexGap flexWrap="wrap">
-            <Button variant="contained" size="small" startIcon={<GraphicEqIcon />} onClick={() => void listen()}>
+            <Button
+              variant="contained"
+              size="small"
+              startIcon={<GraphicEqIcon />}
+              onClick={() => void listen()}
+            >
               Identify song
             </Button>
             <Typography variant="caption" color="text.secondary">

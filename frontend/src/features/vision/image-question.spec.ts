@@ -1,0 +1,83 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { api } from '../../api/routes';
+import { answer, failure, routeFetch } from '../../test/render';
+import { ensureChatSessionFor, getChatSession, resetChatSession } from '../chat/chat-session';
+import { askAboutImage } from './image-question';
+
+const PNG = 'data:image/png;base64,iVBORw0KGgo=';
+
+beforeEach(() => {
+  resetChatSession();
+  ensureChatSessionFor('u1');
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('a question about an image', () => {
+  it('shows the image loading, then the answer as Jarvis and reads it aloud', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const fake = routeFetch(
+      answer(api.voice.analyzeImage, { analysisText: 'A red bicycle.', requestId: 'x' }),
+    );
+    vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
+      await gate;
+      return fake.fetch(input, init);
+    });
+    const toast = vi.fn();
+    const speak = vi.fn();
+    const done = askAboutImage(PNG, '  what is this? ', toast, speak);
+    const [placeholder] = getChatSession().messages;
+    expect(placeholder).toMatchObject({ role: 'user', content: 'what is this?' });
+    expect(placeholder.actions?.[0]).toMatchObject({
+      type: 'image_analysis',
+      args: { imageData: PNG, prompt: 'what is this?', loading: true },
+    });
+    expect(getChatSession().sending).toBe(true);
+    release();
+    await done;
+    expect(fake.calls[0].body).toMatchObject({ imageData: PNG, prompt: 'what is this?', imageType: 'png' });
+    expect(typeof (fake.calls[0].body as { requestId?: unknown }).requestId).toBe('string');
+    const [asked, reply] = getChatSession().messages;
+    expect(asked.actions?.[0].args.loading).toBe(false);
+    expect(reply).toMatchObject({ role: 'assistant', content: 'A red bicycle.' });
+    expect(speak).toHaveBeenCalledWith('A red bicycle.');
+    expect(toast).not.toHaveBeenCalled();
+    expect(getChatSession().sending).toBe(false);
+  });
+
+  it("marks the message with the code and says doc1's title and message on failure", async () => {
+    vi.stubGlobal(
+      'fetch',
+      routeFetch(
+        failure(api.voice.analyzeImage, 429, {
+          error: 'Please wait a moment before analyzing another image.',
+          code: 'RATE_LIMIT_EXCEEDED',
+        }),
+      ).fetch,
+    );
+    const toast = vi.fn();
+    await askAboutImage(PNG, '', toast, vi.fn());
+    const [asked] = getChatSession().messages;
+    expect(asked.content).toBe('Image analysis failed: Please wait a moment before analyzing another image.');
+    expect(asked.actions?.[0].args).toMatchObject({
+      loading: false,
+      error: true,
+      errorCode: 'RATE_LIMIT_EXCEEDED',
+    });
+    expect(toast).toHaveBeenCalledWith({
+      title: 'Too Many Requests',
+      description: 'Please wait a moment before analyzing another image.',
+      variant: 'destructive',
+    });
+    expect(getChatSession().messages).toHaveLength(1);
+  });
+
+  it('stops an image of 5 MB or more before uploading it', async () => {
+    const fake = routeFetch({});
+    vi.stubGlobal('fetch', fake.fetch);
+    const toast = vi.fn();
+    await askAboutImage(`data:image/png;base64,${'A'.repeat(7_000_000)}`, '', toast, vi.fn());
+    expect(fake.calls).toHaveLength(0);
+    expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: 'Image Too Large' }));
+  });
+});

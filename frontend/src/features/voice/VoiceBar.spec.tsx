@@ -1,0 +1,99 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { api } from '../../api/routes';
+import { answer, failure, renderWithProviders, routeFetch } from '../../test/render';
+import { ChatInput } from '../chat/ChatInput';
+import { cancelTalking } from './manual-recorder';
+import { stubMicrophone } from './test-media';
+import { setVoiceMode } from './voice-modes';
+import { resetVoiceState } from './voice-store';
+
+function setup() {
+  const onSend = vi.fn(async () => true);
+  renderWithProviders(
+    <ChatInput sending={false} onSend={onSend} onNewChat={() => undefined} onSave={() => undefined} />,
+  );
+  return { onSend };
+}
+
+/** Points at the input, which loads the real controls, and returns the TALK button once they are there. */
+async function realTalkButton() {
+  fireEvent.pointerEnter(screen.getByTestId('chat-input'));
+  return screen.findByTestId('talk-button');
+}
+
+beforeEach(() => resetVoiceState());
+afterEach(() => {
+  cancelTalking();
+  setVoiceMode(null);
+  vi.unstubAllGlobals();
+});
+
+describe('TALK in the chat input', () => {
+  it('records with a seconds counter, transcribes on STOP and sends the words', async () => {
+    stubMicrophone();
+    const fake = routeFetch(answer(api.voice.transcribe, { text: 'what is the weather' }));
+    vi.stubGlobal('fetch', fake.fetch);
+    const { onSend } = setup();
+    const user = userEvent.setup();
+    await user.click(await realTalkButton());
+    const stop = await screen.findByRole('button', { name: /^Stop recording/ });
+    expect(stop).toHaveTextContent(/STOP \ds/);
+    expect(await screen.findByTestId('voice-status')).toHaveTextContent(/Recording\.\.\. \ds/);
+    await user.click(stop);
+    await waitFor(() => expect(onSend).toHaveBeenCalledWith('what is the weather'));
+    const sent = fake.calls.find((c) => c.path === '/api/transcribe');
+    expect(sent?.body).toEqual({ audioBase64: btoa('voice'), mimeType: 'audio/webm;codecs=opus' });
+    expect(await screen.findByRole('button', { name: 'Talk' })).toHaveTextContent('TALK');
+  });
+
+  it("shows 'Microphone Error' when the microphone is refused", async () => {
+    stubMicrophone({ deny: true });
+    setup();
+    // A press on the stand-in (before the controls loaded) is carried out once they have.
+    fireEvent.click(screen.getByRole('button', { name: 'Talk' }));
+    expect(await screen.findByText('Microphone Error')).toBeInTheDocument();
+    expect(screen.getByText('Could not access microphone. Please check permissions.')).toBeInTheDocument();
+  });
+
+  it("shows 'Transcription Failed' when the audio cannot be transcribed", async () => {
+    stubMicrophone();
+    vi.stubGlobal(
+      'fetch',
+      routeFetch(failure(api.voice.transcribe, 503, { error: 'OPENAI_API_KEY is not set', code: 'X' })).fetch,
+    );
+    const { onSend } = setup();
+    const user = userEvent.setup();
+    await user.click(await realTalkButton());
+    await user.click(await screen.findByRole('button', { name: /^Stop recording/ }));
+    expect(await screen.findByText('Transcription Failed')).toBeInTheDocument();
+    expect(screen.getByText('Could not transcribe audio. Please try again.')).toBeInTheDocument();
+    expect(onSend).not.toHaveBeenCalled();
+  });
+
+  it('is disabled while Hey Jarvis is on', async () => {
+    vi.stubGlobal(
+      'webkitSpeechRecognition',
+      class {
+        start() {}
+        abort() {}
+      },
+    );
+    setup();
+    const user = userEvent.setup();
+    await realTalkButton();
+    await user.click(screen.getByText('Hey Jarvis OFF'));
+    expect(await screen.findByText('Hey Jarvis ON')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Talk' })).toBeDisabled();
+    expect(screen.getByTestId('voice-status')).toHaveTextContent('Listening for "Hey Jarvis"...');
+  });
+
+  it("says 'Speech Recognition Not Available' for Always ON in a browser without it", async () => {
+    setup();
+    fireEvent.pointerEnter(screen.getByTestId('chat-input'));
+    await userEvent.click(await screen.findByTestId('continuous-toggle'));
+    expect(await screen.findByText('Speech Recognition Not Available')).toBeInTheDocument();
+    expect(screen.getByText('Always OFF')).toBeInTheDocument();
+  });
+});
