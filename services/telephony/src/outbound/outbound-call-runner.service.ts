@@ -1,7 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { type JobMap, ProviderUnavailableError } from '@jarvis/contracts';
 import { EventBus, LiveEvents, PermanentJobFailure, type QueueJob } from '@jarvis/platform';
+import { DelayedError } from 'bullmq';
 import twilio from 'twilio';
 import { TELEPHONY_CONFIG, type TelephonyConfig } from '../config/telephony.config';
 import { ConversationModel } from '../conversation/conversation-model.provider';
@@ -32,6 +33,9 @@ const { VoiceResponse } = twilio.twiml;
 /** Twilio's form fields of a webhook, and the query we put on the URLs we gave it (`callLogId`, `userId`). */
 export type TwilioParams = Record<string, string>;
 
+/** This replica is shutting down while a call it placed is still on: another replica takes the waiting over. */
+class HandOver extends Error {}
+
 const isManual = (scenario: string): scenario is ManualKind => (MANUAL_KINDS as readonly string[]).includes(scenario);
 
 /**
@@ -41,8 +45,9 @@ const isManual = (scenario: string): scenario is ManualKind => (MANUAL_KINDS as 
  * replica, or the deadline) ends it once.
  */
 @Injectable()
-export class OutboundCallRunner {
+export class OutboundCallRunner implements OnModuleDestroy {
   private readonly logger = new Logger(OutboundCallRunner.name);
+  private stopping = false;
 
   constructor(
     private readonly calls: OutboundCallsRepository,
@@ -58,6 +63,14 @@ export class OutboundCallRunner {
     @Inject(TELEPHONY_CONFIG) private readonly config: TelephonyConfig,
   ) {}
 
+  /**
+   * Shutdown (SIGTERM) runs this before the queue workers close: calls still on are handed back to the queue at once
+   * (another replica waits for their end) rather than holding the shutdown or waiting for their locks to expire.
+   */
+  onModuleDestroy() {
+    this.stopping = true;
+  }
+
   private url(path: string, log: Pick<CallLogEntity, 'id' | 'userId'>) {
     const query = new URLSearchParams({ callLogId: log.id, userId: log.userId });
     return `${this.config.PUBLIC_URL.replace(/\/+$/, '')}/webhooks/telephony${path}?${query}`;
@@ -72,7 +85,14 @@ export class OutboundCallRunner {
       if (!placed) return;
       log = placed;
     }
-    const ended = await this.awaitEnd(log);
+    let ended: CallLogEntity | null;
+    try {
+      ended = await this.awaitEnd(log);
+    } catch (error) {
+      if (!(error instanceof HandOver)) throw error;
+      await job.moveToDelayed(Date.now() + 500, job.token);
+      throw new DelayedError();
+    }
     if (ended?.status === 'failed') throw new PermanentJobFailure(ended.errorMessage ?? 'Call failed');
   }
 
@@ -123,6 +143,7 @@ export class OutboundCallRunner {
       wait = Math.min(wait * 2, CALL_END_POLL_MS);
       const current = await this.calls.findOne(log.userId, log.id);
       if (!current || isEnded(current)) return current;
+      if (this.stopping) throw new HandOver();
     }
     await this.finish(log.userId, log.id, { status: 'failed', errorMessage: NO_FINAL_STATUS });
     return this.calls.findOne(log.userId, log.id);
