@@ -1,4 +1,5 @@
 import { NotificationEntity } from './inbox/entities/notification.entity';
+import { LocationTriggerEntity } from './location/entities/location-trigger.entity';
 import { UserLocationEntity } from './location/entities/user-location.entity';
 import { NotificationPreferencesEntity } from './preferences/entities/notification-preferences.entity';
 import { VoiceAlertSettingsEntity } from './preferences/entities/voice-alert-settings.entity';
@@ -13,6 +14,7 @@ export const notificationsEntities: (new () => object)[] = [
   NotificationPreferencesEntity,
   VoiceAlertSettingsEntity,
   UserLocationEntity,
+  LocationTriggerEntity,
   PushSubscriptionEntity,
   VapidKeysEntity,
 ];

@@ -7,5 +7,9 @@ import { DeliveryService } from './delivery.service';
 import { EmailChannel } from './email.channel';
 import { DeliverChannelJob } from './jobs/deliver-channel.job';
 
-@Module({ imports: [InboxModule, PreferencesModule, PushModule], providers: [DeliveryService, ChannelDeliveryService, EmailChannel, DeliverChannelJob] })
+@Module({
+  imports: [InboxModule, PreferencesModule, PushModule],
+  providers: [DeliveryService, ChannelDeliveryService, EmailChannel, DeliverChannelJob],
+  exports: [DeliveryService],
+})
 export class DeliveryModule {}

@@ -88,8 +88,11 @@ export class DeliveryService implements OnApplicationBootstrap, BeforeApplicatio
     await this.queueChannels(row, channelKind ?? (row.type as NotificationKind));
   }
 
-  /** One job per channel enabled for the kind, by the preferences as they are now. */
-  private async queueChannels(row: NotificationEntity, kind: NotificationKind) {
+  /**
+   * One job per channel enabled for the kind, by the preferences as they are now. Also the path of entries made
+   * outside the consumers (location triggers): the same jobs, retries and channels.
+   */
+  async queueChannels(row: NotificationEntity, kind: NotificationKind) {
     const prefs = await this.preferences.get(row.userId);
     const channels: Channel[] = [];
     if (prefs.push.enabled && prefs.push.events.includes(kind)) channels.push('push');

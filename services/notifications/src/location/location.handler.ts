@@ -24,6 +24,6 @@ export class LocationHandler {
 
   @Handles(api.notifications.smartLocation)
   position({ ctx, data }: HandlerInput<typeof api.notifications.smartLocation>) {
-    return this.location.position(ctx.userId!, api.notifications.smartLocation.request.parse(data));
+    return this.location.position(ctx, data);
   }
 }

@@ -1,8 +1,9 @@
 import { Module } from '@nestjs/common';
+import { DeliveryModule } from '../delivery/delivery.module';
 import { InboxModule } from '../inbox/inbox.module';
 import { LocationHandler } from './location.handler';
 import { LocationRepository } from './location.repository';
 import { LocationService } from './location.service';
 
-@Module({ imports: [InboxModule], controllers: [LocationHandler], providers: [LocationService, LocationRepository] })
+@Module({ imports: [InboxModule, DeliveryModule], controllers: [LocationHandler], providers: [LocationService, LocationRepository] })
 export class LocationModule {}

@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager, LessThan } from 'typeorm';
+import type { NotificationEntity } from '../inbox/entities/notification.entity';
+import { LocationTriggerEntity } from './entities/location-trigger.entity';
 import { UserLocationEntity } from './entities/user-location.entity';
 
 @Injectable()
@@ -16,5 +18,32 @@ export class LocationRepository {
 
   async remove(userId: string) {
     await this.dataSource.getRepository(UserLocationEntity).delete({ userId });
+  }
+
+  /**
+   * Fires a reminder's location trigger for `day` unless it fired that day already: claims the (user, reminder, day)
+   * row and makes the inbox entry in one transaction. A concurrent claim (another request, another replica) waits
+   * for this one and then finds the row, so exactly one makes the entry. Answers the entry, or null when it had fired.
+   */
+  fireOnce(userId: string, reminderId: string, day: string, makeEntry: (manager: EntityManager) => Promise<NotificationEntity | null>) {
+    return this.dataSource.transaction(async (manager) => {
+      const claimed = await manager
+        .createQueryBuilder()
+        .insert()
+        .into(LocationTriggerEntity)
+        .values({ userId, reminderId, day })
+        .orIgnore()
+        .returning('*')
+        .execute();
+      if (!(claimed.raw as unknown[]).length) return null;
+      const entry = await makeEntry(manager);
+      if (entry) await manager.getRepository(LocationTriggerEntity).update({ userId, reminderId, day }, { notificationId: entry.id });
+      return entry;
+    });
+  }
+
+  /** Forgets the user's triggers of days before `day` (only today's decide anything). */
+  async forgetTriggersBefore(userId: string, day: string) {
+    await this.dataSource.getRepository(LocationTriggerEntity).delete({ userId, day: LessThan(day) });
   }
 }

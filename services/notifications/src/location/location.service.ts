@@ -1,14 +1,29 @@
 import { Injectable } from '@nestjs/common';
+import { internalApi, type NearbyReminderPlace, type UserContext } from '@jarvis/contracts';
+import { createLogger, LiveEvents, RpcClient } from '@jarvis/platform';
+import { newYorkClock } from '../briefing/new-york-time';
+import { DeliveryService } from '../delivery/delivery.service';
 import { InboxRepository } from '../inbox/inbox.repository';
 import { LocationRepository } from './location.repository';
 
+const log = createLogger('location-triggers');
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** How long a position waits for calendar's places before it is answered with the recent triggers alone. */
+const PLACES_TIMEOUT_MS = 3_000;
+
+/** The inbox message of a trigger: "You're near the pharmacy on 5th Ave: buy milk". */
+export function triggerMessage(place: Pick<NearbyReminderPlace, 'place' | 'title'>) {
+  return `You're near ${place.place}: ${place.title}`;
+}
 
 @Injectable()
 export class LocationService {
   constructor(
     private readonly repository: LocationRepository,
     private readonly inbox: InboxRepository,
+    private readonly rpc: RpcClient,
+    private readonly delivery: DeliveryService,
+    private readonly live: LiveEvents,
   ) {}
 
   async get(userId: string) {
@@ -28,16 +43,55 @@ export class LocationService {
   }
 
   /**
-   * The browser's periodic position: kept (with the place name it had), answered with the location triggers of the
-   * last day. Triggers come from reminders that name a place, kept by calendar (not built yet: the list holds only
-   * location_trigger entries that reached the inbox).
+   * The browser's periodic position: kept (with the place name it had), then the location triggers it sets off, and
+   * the answer lists the triggers of the last day. A trigger is a not-done reminder of the user whose place
+   * (kept and geocoded by calendar) lies within 300 m; it fires at most once a New York day per reminder, as one
+   * high-priority `location_trigger` inbox entry, told to the user's browsers and delivered on the channels their
+   * preferences enable for location triggers. Calendar unreachable: logged, and the recent triggers are answered.
    */
-  async position(userId: string, input: { lat: number; lon: number }) {
+  async position(ctx: UserContext, input: { lat: number; lon: number }, now = new Date()) {
+    const userId = ctx.userId;
     const known = await this.repository.find(userId);
     await this.repository.save(userId, { lat: input.lat, lon: input.lon, locationName: known?.locationName ?? null });
-    const recent = await this.inbox.recentOfType(userId, 'location_trigger', new Date(Date.now() - DAY_MS));
+    await this.fireTriggers(ctx, input, now);
+    const recent = await this.inbox.recentOfType(userId, 'location_trigger', new Date(now.getTime() - DAY_MS));
     return {
       notifications: recent.map((n) => ({ id: n.id, message: n.message, priority: n.priority, createdAt: n.createdAt.toISOString() })),
     };
+  }
+
+  private async fireTriggers(ctx: UserContext, at: { lat: number; lon: number }, now: Date) {
+    let places: NearbyReminderPlace[];
+    try {
+      ({ places } = await this.rpc.call(internalApi.calendar.placesNear, { lat: at.lat, lon: at.lon }, ctx, { timeoutMs: PLACES_TIMEOUT_MS }));
+    } catch (error) {
+      log.warn({ err: error, userId: ctx.userId }, 'calendar did not answer the places near the user; answering the recent triggers only');
+      return;
+    }
+    const day = newYorkClock(now).date;
+    await this.repository.forgetTriggersBefore(ctx.userId, day);
+    for (const place of places) {
+      const entry = await this.repository.fireOnce(ctx.userId, place.reminderId, day, (manager) =>
+        this.inbox.add(
+          {
+            userId: ctx.userId,
+            type: 'location_trigger',
+            title: 'Location Trigger',
+            message: triggerMessage(place),
+            priority: 'high',
+            sourceKey: `location_trigger:${place.reminderId}:${day}`,
+          },
+          manager,
+        ),
+      );
+      if (!entry) continue;
+      this.live.publish(ctx.userId, 'notifications', { id: entry.id });
+      try {
+        await this.delivery.queueChannels(entry, 'location_trigger');
+      } catch (error) {
+        // The entry is in the inbox and in this answer; only its push, SMS or e-mail is missing.
+        log.error({ err: error, notificationId: entry.id }, 'location trigger not queued for its channels');
+      }
+    }
   }
 }

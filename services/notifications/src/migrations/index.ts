@@ -2,6 +2,7 @@ import { processedEventsMigration } from '@jarvis/platform';
 import { CreateSupportMessages1764000000000 } from './1764000000000-create-support-messages';
 import { CreateNotifications1764100000000 } from './1764100000000-create-notifications';
 import { VoiceBriefingDay1764200000000 } from './1764200000000-voice-briefing-day';
+import { CreateLocationTriggers1764400000000 } from './1764400000000-create-location-triggers';
 
 /** The notifications schema's migration history, oldest first. */
 export const notificationsMigrations = [
@@ -9,4 +10,5 @@ export const notificationsMigrations = [
   CreateSupportMessages1764000000000,
   CreateNotifications1764100000000,
   VoiceBriefingDay1764200000000,
+  CreateLocationTriggers1764400000000,
 ];
