@@ -3,17 +3,19 @@ import {
   type CallLog,
   JOB_PRIORITY,
   NotFoundError,
+  ProviderUnavailableError,
   type QueuedCall,
   type RequestContext,
 } from '@jarvis/contracts';
 import { JobQueue, LiveEvents } from '@jarvis/platform';
 import { TELEPHONY_CONFIG, type TelephonyConfig } from '../config/telephony.config';
+import { PhoneLinesRepository } from '../phone-lines/phone-lines.repository';
 import { TelephonyProvider } from '../twilio/telephony.provider';
 import { CallAllowance } from './call-allowance.service';
 import { type CallRequestBase, checkCallRequest } from './call-requests';
 import type { CallLogEntity, CallPriority } from './entities/call-log.entity';
 import { OutboundCallsRepository } from './outbound-calls.repository';
-import type { ManualKind } from './outbound.constants';
+import { type ManualKind, NO_CALLER_NUMBER } from './outbound.constants';
 
 /** A call to queue, whatever asked for it (the form, a scenario's run). */
 export interface CallToQueue {
@@ -39,6 +41,7 @@ export class OutboundCallsService {
     private readonly jobs: JobQueue,
     private readonly live: LiveEvents,
     private readonly twilio: TelephonyProvider,
+    private readonly lines: PhoneLinesRepository,
     @Inject(TELEPHONY_CONFIG) private readonly config: TelephonyConfig,
   ) {}
 
@@ -51,6 +54,11 @@ export class OutboundCallsService {
   /** Reserves one call of the month, keeps its log and queues its job; a call that cannot be queued gives its reservation back. */
   async queueCall(ctx: RequestContext, call: CallToQueue): Promise<{ success: true; callId: string }> {
     const userId = ctx.userId!;
+    // A call that could never be placed is refused now (503 naming what to set), before it uses the month's allowance.
+    if (!this.twilio.configured) throw new ProviderUnavailableError('Twilio', ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN']);
+    if (!this.config.TWILIO_PHONE_NUMBER && !(await this.lines.findForUser(userId))) {
+      throw new ProviderUnavailableError('Twilio', ['TWILIO_PHONE_NUMBER'], NO_CALLER_NUMBER);
+    }
     const reservation = await this.allowance.reserve(ctx);
     let log: CallLogEntity;
     try {
