@@ -6,6 +6,8 @@
 //    call on the enterprise plan), BENCH_OUTBOUND_PARALLEL at a time: p50 and p99.
 //  - Dispatch: every call is scheduled for the same instant; once due, calls placed per second across the replicas
 //    (target >= 200/s), then duplicates (a call placed twice: 0) and losses (a call never placed or never ended: 0).
+//  - The telephony replicas' CPU time a call (placing it and ending it from its callback): on a machine shared with
+//    other work, the rate says more about the machine than this figure does.
 // Run alone with `node scripts/bench/outbound-calls.mjs` (after a build), or as section 8 of `npm run bench`.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -14,6 +16,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { dropDatabase, ensureDatabase } from '../lib/infra.mjs';
+import { cpuMs } from './gateway-edges.mjs';
 
 const round = (x) => Math.round(x * 100) / 100;
 const ACCOUNT_SID = 'ACbench0000000000000000000000000001';
@@ -95,7 +98,8 @@ export async function benchOutboundCalls({
     OPENAI_BASE_URL: '',
   };
   const start = (service) => {
-    const child = spawn(process.execPath, [join(root, `services/${service}/dist/main.js`)], { cwd: root, env: { ...env, SERVICE_NAME: service }, stdio: ['ignore', 'ignore', 'pipe'] });
+    const profile = process.env.BENCH_CPU_PROF_DIR && service === 'telephony' ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}`] : [];
+    const child = spawn(process.execPath, [...profile, join(root, `services/${service}/dist/main.js`)], { cwd: root, env: { ...env, SERVICE_NAME: service }, stdio: ['ignore', 'ignore', 'pipe'] });
     child.output = '';
     child.stderr.on('data', (c) => (child.output += c));
     children.push(child);
@@ -140,6 +144,8 @@ export async function benchOutboundCalls({
     if (Date.now() > dueAt) throw new Error(`enqueueing took longer than the ${Math.round((dueAt - Date.now()) / 1000)} s planned`);
 
     // Dispatch: wait until every call ended (or nothing moves for 30 s).
+    const telephonyPids = children.filter((c) => c.spawnargs.some((a) => a.includes('telephony'))).map((c) => c.pid);
+    const cpuBefore = telephonyPids.reduce((sum, pid) => sum + cpuMs(pid), 0);
     let last = -1;
     let still = Date.now();
     for (;;) {
@@ -150,6 +156,7 @@ export async function benchOutboundCalls({
       await new Promise((r) => setTimeout(r, 250));
     }
     await Promise.all(callbacks);
+    const telephonyCpuMs = telephonyPids.reduce((sum, pid) => sum + cpuMs(pid), 0) - cpuBefore;
     const { rows } = await db.query(`SELECT status, count(*)::int AS n FROM telephony.call_logs GROUP BY status`);
     const byStatus = Object.fromEntries(rows.map((r) => [r.status, r.n]));
     const placedIds = ids.filter((id) => placements.has(id));
@@ -166,6 +173,7 @@ export async function benchOutboundCalls({
       'enqueue p50 ms': pct(enqueue, 0.5),
       'enqueue p99 ms': pct(enqueue, 0.99),
       'dispatched per s': spanS > 0 ? Math.round(placedIds.length / spanS) : placedIds.length,
+      'telephony CPU ms a call': round(telephonyCpuMs / Math.max(1, ids.length)),
       duplicates,
       losses: ids.length - placedIds.length + (ids.length - (byStatus.completed ?? 0) - (byStatus.failed ?? 0)),
       completed: byStatus.completed ?? 0,
