@@ -8,14 +8,9 @@ import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import TheaterComedyOutlinedIcon from '@mui/icons-material/TheaterComedyOutlined';
 import ViewSidebarOutlinedIcon from '@mui/icons-material/ViewSidebarOutlined';
 import WorkOutlineOutlinedIcon from '@mui/icons-material/WorkOutlineOutlined';
-import { Suspense } from 'react';
-import { lazyNamed } from '../../components/lazy-named';
+import { ChatHeaderControls } from './ChatHeaderControls';
 import { MoodIndicator } from './MoodIndicator';
 import type { Mood } from './mood';
-
-// The push and location controls load after the chat is up: they are not needed to read or send a message.
-const PushToggle = lazyNamed(() => import('../push/PushToggle'), 'PushToggle');
-const LocationControls = lazyNamed(() => import('../location/LocationControls'), 'LocationControls');
 
 export const CHAT_INFO_TEXT =
   'Jarvis remembers what matters from your conversations, acts ethically, responds with emotional intelligence, and tells you plainly when it is unsure.';
@@ -66,10 +61,7 @@ export function ChatHeader({
         <Button size="small" variant="outlined" startIcon={<WorkOutlineOutlinedIcon />} onClick={onCareer}>
           Career
         </Button>
-        <Suspense fallback={null}>
-          <PushToggle />
-          <LocationControls />
-        </Suspense>
+        <ChatHeaderControls />
         {showSidebarButton &&
           (compact ? (
             <Tooltip title="Reminders & memory">

@@ -1,3 +1,4 @@
+import { useCallback, useEffect, useRef } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -23,14 +24,14 @@ const FAILURES = {
 } as const;
 
 /** The chat header's Location toggle and the Location Triggers banner (doc2 §2, §8). */
-export function LocationControls() {
+export function LocationControls({ firstAction = null }: { firstAction?: 'toggle' | null } = {}) {
   const { toast } = useToast();
   const location = useLocationTriggers({
     onHighPriority: (trigger) =>
       toast({ title: 'Location Trigger', description: trigger.message, durationMs: 5_000 }),
   });
 
-  const toggle = async () => {
+  const toggle = useCallback(async () => {
     if (location.enabled) {
       if (await location.disable())
         toast({ title: 'Location Disabled', description: 'Location-based reminders are off.' });
@@ -50,7 +51,15 @@ export function LocationControls() {
         variant: 'success',
       });
     else toast({ ...FAILURES[result], variant: 'destructive' });
-  };
+  }, [location, toast]);
+
+  // A press made on the stand-in before this loaded (ChatHeaderControls), run once the saved state is known.
+  const ran = useRef(false);
+  useEffect(() => {
+    if (ran.current || firstAction !== 'toggle' || location.loading) return;
+    ran.current = true;
+    void toggle();
+  }, [firstAction, location.loading, toggle]);
 
   return (
     <>

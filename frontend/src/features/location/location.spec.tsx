@@ -154,3 +154,26 @@ describe('LocationControls', () => {
     expect(screen.getByRole('button', { name: 'Location On' })).toBeInTheDocument();
   });
 });
+
+describe('the chat header controls (loaded when first used)', () => {
+  it('a press on the stand-in loads the real controls and runs it: Location On', async () => {
+    stubGeolocation(here);
+    let saved = false;
+    fakeApi({
+      'GET /api/user/location': () => ({ body: { hasLocation: saved } }),
+      'PUT /api/user/location': () => {
+        saved = true;
+        return { body: { hasLocation: true } };
+      },
+      ...answer(api.notifications.smartLocation, { notifications: [] }),
+    });
+    const user = userEvent.setup();
+    const { ChatHeaderControls } = await import('../chat/ChatHeaderControls');
+    await import('../chat/LoadedHeaderControls'); // compiled once here, so the lazy load below is quick
+    renderWithProviders(<ChatHeaderControls />, { user: testUser });
+    expect(await screen.findByRole('button', { name: 'Push Not Available' })).toBeDisabled();
+    await user.click(await screen.findByRole('button', { name: 'Location' }));
+    expect(await screen.findByRole('button', { name: 'Location On' }, { timeout: 5_000 })).toBeInTheDocument();
+    expect(await screen.findByTestId('toast')).toHaveTextContent('Location Enabled');
+  });
+});

@@ -1,12 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/routes';
-import {
-  deleteUserLocation,
-  saveUserLocation,
-  sendPosition,
-  type LocationTrigger,
-} from '../../api/location';
+import { deleteUserLocation, saveUserLocation, sendPosition, type LocationTrigger } from '../../api/location';
 import { reverseGeocode } from './reverse-geocode';
 
 /** doc2 §9: tracking asks with high accuracy, 10 s timeout, 60 s maximum age; auto-enable 5 s / 5 min; every 5 min. */
@@ -115,6 +110,7 @@ export function useLocationTriggers({
 
   return {
     enabled,
+    loading: saved.isLoading,
     busy,
     banner: triggers.slice(0, BANNER_SIZE),
     clear: () => setTriggers([]),

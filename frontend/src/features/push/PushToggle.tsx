@@ -1,3 +1,4 @@
+import { useCallback, useEffect, useRef } from 'react';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
@@ -13,7 +14,7 @@ import { testNotificationDescription } from './push-support';
 import { usePush } from './use-push';
 
 /** 'Enable Push' / 'Push On' / 'Push Not Available' and the test-notification button (doc1 §2, §4, §8). */
-export function PushToggle() {
+export function PushToggle({ firstAction = null }: { firstAction?: 'toggle' | 'test' | null } = {}) {
   const { toast } = useToast();
   const push = usePush();
   const test = useMutation({
@@ -28,18 +29,7 @@ export function PushToggle() {
       toast({ title: 'Failed', description: 'Could not send test notification.', variant: 'destructive' }),
   });
 
-  if (!push.support.supported)
-    return (
-      <Tooltip title={push.support.reason}>
-        <span>
-          <Button size="small" variant="outlined" disabled startIcon={<NotificationsOffOutlinedIcon />}>
-            Push Not Available
-          </Button>
-        </span>
-      </Tooltip>
-    );
-
-  const toggle = async () => {
+  const toggle = useCallback(async () => {
     if (push.subscribed) {
       if (await push.disable())
         toast({ title: 'Notifications Disabled', description: 'Push notifications have been turned off.' });
@@ -70,7 +60,27 @@ export function PushToggle() {
         description: 'Could not enable push notifications. Please try again.',
         variant: 'destructive',
       });
-  };
+  }, [push, toast]);
+
+  // A press made on the stand-in before this loaded (ChatHeaderControls), run once.
+  const ran = useRef(false);
+  useEffect(() => {
+    if (ran.current || !firstAction || !push.support.supported) return;
+    ran.current = true;
+    if (firstAction === 'test') test.mutate();
+    else void toggle();
+  }, [firstAction, push.support.supported, test, toggle]);
+
+  if (!push.support.supported)
+    return (
+      <Tooltip title={push.support.reason}>
+        <span>
+          <Button size="small" variant="outlined" disabled startIcon={<NotificationsOffOutlinedIcon />}>
+            Push Not Available
+          </Button>
+        </span>
+      </Tooltip>
+    );
 
   return (
     <Stack direction="row" spacing={0.5} alignItems="center">

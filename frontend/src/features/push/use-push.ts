@@ -1,10 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import {
-  getPushPublicKey,
-  subscribePush,
-  unsubscribePush,
-  type PushSubscriptionInput,
-} from '../../api/push';
+import { getPushPublicKey, subscribePush, unsubscribePush, type PushSubscriptionInput } from '../../api/push';
 import { applicationServerKey, pushSupport, type PushSupport } from './push-support';
 
 export const VAPID_KEY_MISSING = 'Failed to get VAPID public key from server';

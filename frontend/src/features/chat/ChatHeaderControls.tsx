@@ -1,0 +1,130 @@
+import { Suspense, useEffect, useState } from 'react';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import LocationOffOutlinedIcon from '@mui/icons-material/LocationOffOutlined';
+import LocationOnOutlinedIcon from '@mui/icons-material/LocationOnOutlined';
+import NotificationsActiveOutlinedIcon from '@mui/icons-material/NotificationsActiveOutlined';
+import NotificationsNoneOutlinedIcon from '@mui/icons-material/NotificationsNoneOutlined';
+import NotificationsOffOutlinedIcon from '@mui/icons-material/NotificationsOffOutlined';
+import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../api/routes';
+import { lazyNamed } from '../../components/lazy-named';
+import { pushSupport } from '../push/push-support';
+
+/** What the user pressed before the real controls had loaded; they run it once they are there. */
+export type HeaderAction = 'push-toggle' | 'push-test' | 'location-toggle';
+
+// The push and location code is fetched when the header's controls are first pointed at, focused or touched, and
+// shown when one is pressed (the press then runs in it), or at once when a saved location needs tracking: a first
+// visit to the chat does not pay for it. The stand-in stays under the pointer until the press, so none is lost.
+const loadControls = () => import('./LoadedHeaderControls');
+const LoadedHeaderControls = lazyNamed(loadControls, 'LoadedHeaderControls');
+
+function usePushSubscribed(supported: boolean) {
+  const [subscribed, setSubscribed] = useState(false);
+  useEffect(() => {
+    if (!supported) return;
+    let alive = true;
+    void navigator.serviceWorker
+      .getRegistration('/')
+      .then((reg) => reg?.pushManager.getSubscription())
+      .then((existing) => alive && setSubscribed(Boolean(existing)))
+      .catch(() => undefined);
+    return () => {
+      alive = false;
+    };
+  }, [supported]);
+  return subscribed;
+}
+
+/** The buttons as they look, without their code: pressing one loads it and runs the press. */
+function StandIn({ onPress }: { onPress: (action: HeaderAction) => void }) {
+  const [support] = useState(() => pushSupport());
+  const subscribed = usePushSubscribed(support.supported);
+  const location = useQuery<{ hasLocation: boolean } | null>({
+    queryKey: [api.notifications.getLocation.path],
+    staleTime: 5 * 60_000,
+  });
+  const locationOn = Boolean(location.data?.hasLocation);
+  return (
+    <>
+      {support.supported ? (
+        <Stack direction="row" spacing={0.5} alignItems="center">
+          <Button
+            size="small"
+            variant={subscribed ? 'contained' : 'outlined'}
+            color={subscribed ? 'success' : 'primary'}
+            aria-pressed={subscribed}
+            startIcon={subscribed ? <NotificationsActiveOutlinedIcon /> : <NotificationsNoneOutlinedIcon />}
+            onClick={() => onPress('push-toggle')}
+          >
+            {subscribed ? 'Push On' : 'Enable Push'}
+          </Button>
+          <Tooltip title="Send a test notification">
+            <IconButton
+              size="small"
+              aria-label="Send a test notification"
+              onClick={() => onPress('push-test')}
+            >
+              <SendOutlinedIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        </Stack>
+      ) : (
+        <Tooltip title={support.reason}>
+          <span>
+            <Button size="small" variant="outlined" disabled startIcon={<NotificationsOffOutlinedIcon />}>
+              Push Not Available
+            </Button>
+          </span>
+        </Tooltip>
+      )}
+      <Button
+        size="small"
+        variant={locationOn ? 'contained' : 'outlined'}
+        color={locationOn ? 'success' : 'primary'}
+        aria-pressed={locationOn}
+        startIcon={locationOn ? <LocationOnOutlinedIcon /> : <LocationOffOutlinedIcon />}
+        onClick={() => onPress('location-toggle')}
+      >
+        {locationOn ? 'Location On' : 'Location'}
+      </Button>
+    </>
+  );
+}
+
+/** Enable Push, the test button, Location and the Location Triggers banner (doc1 §2, doc2 §2), loaded on demand. */
+export function ChatHeaderControls() {
+  const [loaded, setLoaded] = useState<{ first: HeaderAction | null } | null>(null);
+  const location = useQuery<{ hasLocation: boolean } | null>({
+    queryKey: [api.notifications.getLocation.path],
+    staleTime: 5 * 60_000,
+  });
+  const prefetch = () => void loadControls().catch(() => undefined);
+  const standIn = <StandIn onPress={(first) => setLoaded({ first })} />;
+  const show = loaded !== null || Boolean(location.data?.hasLocation);
+  return (
+    <Stack
+      direction="row"
+      spacing={1}
+      alignItems="center"
+      useFlexGap
+      flexWrap="wrap"
+      onPointerEnter={prefetch}
+      onFocus={prefetch}
+      onTouchStart={prefetch}
+      sx={{ display: 'contents' }}
+    >
+      {show ? (
+        <Suspense fallback={standIn}>
+          <LoadedHeaderControls firstAction={loaded?.first ?? null} />
+        </Suspense>
+      ) : (
+        standIn
+      )}
+    </Stack>
+  );
+}
