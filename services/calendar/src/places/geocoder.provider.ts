@@ -5,10 +5,17 @@ export interface GeocodedPlace {
   displayName: string;
 }
 
+/** Where to look: only within `radiusMeters` of a position (the user's last one). */
+export interface SearchArea {
+  lat: number;
+  lon: number;
+  radiusMeters: number;
+}
+
 /**
- * Geocodes the places reminders name ('pharmacy, 5th Ave'). Answers null when nothing matches; throws
- * `ProviderUnavailableError` when the geocoder cannot be reached or answers an error.
+ * Geocodes the places reminders name ('pharmacy, 5th Ave'), anywhere or only within an area. Answers null when
+ * nothing matches; throws `ProviderUnavailableError` when the geocoder cannot be reached or answers an error.
  */
 export abstract class Geocoder {
-  abstract search(query: string): Promise<GeocodedPlace | null>;
+  abstract search(query: string, within?: SearchArea): Promise<GeocodedPlace | null>;
 }

@@ -2,7 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { ProviderUnavailableError } from '@jarvis/contracts';
 import { providerFetch, type ProviderInfo, providerUrl, unexpectedStatus } from '@jarvis/platform';
 import { CALENDAR_CONFIG, type CalendarConfig } from '../config/calendar.config';
-import { type GeocodedPlace, Geocoder } from './geocoder.provider';
+import { boundingBox } from './distance';
+import { type GeocodedPlace, Geocoder, type SearchArea } from './geocoder.provider';
 
 /** One result of Nominatim's /search with format=jsonv2 (the fields we read; coordinates are strings). */
 interface NominatimResult {
@@ -23,9 +24,9 @@ const MAX_QUEUE_WAIT_MS = 2_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * OpenStreetMap Nominatim's search API (`GET /search?q=...&format=jsonv2&limit=1`) at NOMINATIM_BASE_URL. As the
- * usage policy asks, every request names the application in its User-Agent (with PUBLIC_URL), and requests to the
- * public instance are spaced a second apart in each replica.
+ * OpenStreetMap Nominatim's search API (`GET /search?q=...&format=jsonv2&limit=1`, with `viewbox` and `bounded=1`
+ * for a search within an area) at NOMINATIM_BASE_URL. As the usage policy asks, every request names the application
+ * in its User-Agent (with PUBLIC_URL), and requests to the public instance are spaced a second apart in each replica.
  */
 @Injectable()
 export class NominatimAdapter extends Geocoder {
@@ -39,10 +40,17 @@ export class NominatimAdapter extends Geocoder {
     this.spacingMs = config.NOMINATIM_BASE_URL.replace(/\/+$/, '') === PUBLIC_INSTANCE ? PUBLIC_INSTANCE_SPACING_MS : 0;
   }
 
-  async search(query: string): Promise<GeocodedPlace | null> {
+  async search(query: string, within?: SearchArea): Promise<GeocodedPlace | null> {
     await this.waitForSlot();
     const url = new URL(providerUrl(this.config.NOMINATIM_BASE_URL, '/search'));
-    url.search = new URLSearchParams({ q: query, format: 'jsonv2', limit: '1' }).toString();
+    const params = new URLSearchParams({ q: query, format: 'jsonv2', limit: '1' });
+    if (within) {
+      // viewbox is <lon1>,<lat1>,<lon2>,<lat2>; bounded=1 keeps results inside it (and lets 'pharmacy' find one there).
+      const box = boundingBox(within, within.radiusMeters);
+      params.set('viewbox', [box.minLon, box.maxLat, box.maxLon, box.minLat].map((x) => x.toFixed(6)).join(','));
+      params.set('bounded', '1');
+    }
+    url.search = params.toString();
     const result = await providerFetch<NominatimResult[]>(
       PROVIDER,
       url.toString(),

@@ -105,6 +105,54 @@ describe('the place a reminder names', () => {
   });
 });
 
+describe('a place looked for near the user', () => {
+  it("is searched within the user's area first, then anywhere, and anywhere when no position is saved", async () => {
+    const [alice, bob, carol] = [h.newUser(), h.newUser(), h.newUser()];
+    // notifications' saved positions: Alice near Union Square, Bob in Paris, Carol none.
+    const positions = new Map([
+      [alice.id, { hasLocation: true, lat: 40.7359, lon: -73.9911 }],
+      [bob.id, { hasLocation: true, lat: 48.8566, lon: 2.3522 }],
+    ]);
+    const notifications = h.nc.subscribe(`${h.env.natsPrefix}notifications.location.get`, {
+      callback: (_e, msg) => {
+        const userId = msg.json<{ ctx: { userId: string } }>().ctx.userId;
+        msg.respond(JSON.stringify({ ok: true, data: positions.get(userId) ?? { hasLocation: false } }));
+      },
+    });
+    await h.nc.flush();
+    try {
+      const searches = async (user: TestUser) => {
+        const asked = nominatim.requests.length;
+        const reminder = await h.newReminder(user, { title: 'buy eggs', when: 'when I get to the grocery store' });
+        return { reminder, searches: nominatim.requests.slice(asked).map((r) => Object.fromEntries(r.query)) };
+      };
+
+      const local = await searches(alice);
+      expect(local.searches).toEqual([{ q: 'grocery store', format: 'jsonv2', limit: '1', bounded: '1', viewbox: expect.stringMatching(/^-74\.\d+,40\.\d+,-73\.\d+,40\.\d+$/) }]);
+      expect((await near(alice, { lat: 40.7411, lon: -73.9897 })).places).toHaveLength(1);
+
+      const away = await searches(bob);
+      expect(away.searches.map((q) => q.bounded ?? 'anywhere')).toEqual(['1', 'anywhere']);
+      expect(await placeRow(away.reminder.id)).toMatchObject({ lat: 40.7411, lon: -73.9897 });
+
+      const unknown = await searches(carol);
+      expect(unknown.searches).toEqual([{ q: 'grocery store', format: 'jsonv2', limit: '1' }]);
+
+      // Two slow searches (in the area, then anywhere) never hold the reminder past the 6 s budget.
+      nominatim.mode = 'slow';
+      nominatim.slowMs = 4_000;
+      const started = Date.now();
+      const slow = await searches(bob);
+      expect(Date.now() - started).toBeLessThan(7_500);
+      expect(slow.reminder.title).toBe('buy eggs');
+      expect(await placeRow(slow.reminder.id)).toMatchObject({ place_text: 'the grocery store', lat: null });
+    } finally {
+      notifications.unsubscribe();
+      nominatim.slowMs = 6_000;
+    }
+  }, 20_000);
+});
+
 describe('reminders near a position', () => {
   it('come within 300 m (290 m yes, 320 m no), nearest first, and a wider radius is asked for', async () => {
     const alice = h.newUser();

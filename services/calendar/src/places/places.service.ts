@@ -1,12 +1,21 @@
 import { Injectable } from '@nestjs/common';
-import type { NearbyReminderPlace } from '@jarvis/contracts';
-import { createLogger } from '@jarvis/platform';
+import { api, type NearbyReminderPlace, type RequestContext } from '@jarvis/contracts';
+import { createLogger, RpcClient } from '@jarvis/platform';
 import { boundingBox, distanceMeters, type LatLon } from './distance';
-import { type GeocodedPlace, Geocoder } from './geocoder.provider';
+import { type GeocodedPlace, Geocoder, type SearchArea } from './geocoder.provider';
 import { extractPlace, geocodeQuery } from './place-extractor';
 import { PlacesRepository } from './places.repository';
 
 const log = createLogger('reminder-places');
+/** How far from the user's last position a place is looked for first ('the grocery store' is the one near them). */
+export const LOCAL_SEARCH_RADIUS_METERS = 15_000;
+/** How long the user's last position is waited for before the place is looked for anywhere. */
+const LOCATION_TIMEOUT_MS = 1_000;
+/**
+ * The most a reminder request waits for its place (position, then one or two searches of 5 s at most each): well
+ * within the request's own 10 s deadline. Later, the place is kept without coordinates.
+ */
+export const GEOCODE_BUDGET_MS = 6_000;
 
 interface ReminderText {
   id: string;
@@ -34,11 +43,14 @@ export class PlacesService {
   constructor(
     private readonly places: PlacesRepository,
     private readonly geocoder: Geocoder,
+    private readonly rpc: RpcClient,
   ) {}
 
   /**
    * Keeps the place the reminder names now, geocoded through the geocoder (its own 5 s deadline), or removes the one
-   * it named before. The same place already geocoded is not asked again. Never throws: a failure is logged.
+   * it named before. The same place already geocoded is not asked again. The place is looked for near the user's last
+   * position first (notifications keeps it while location triggers are on), then anywhere. Never throws: a failure
+   * is logged.
    */
   async remember(reminder: ReminderText): Promise<void> {
     try {
@@ -49,7 +61,7 @@ export class PlacesService {
       }
       const known = await this.places.find(reminder.userId, reminder.id);
       if (known?.placeText === place && known.lat !== null) return;
-      const found = await this.geocode(place, reminder.id);
+      const found = await this.geocode(place, reminder);
       await this.places.save({
         reminderId: reminder.id,
         userId: reminder.userId,
@@ -81,13 +93,41 @@ export class PlacesService {
     return { places };
   }
 
-  private async geocode(place: string, reminderId: string): Promise<GeocodedPlace | null> {
+  private async geocode(place: string, reminder: ReminderText): Promise<GeocodedPlace | null> {
+    const query = geocodeQuery(place);
+    let timer: NodeJS.Timeout | undefined;
+    const outOfTime = new Promise<'late'>((resolve) => {
+      timer = setTimeout(() => resolve('late'), GEOCODE_BUDGET_MS);
+    });
+    const search = async () => {
+      const area = await this.userArea(reminder);
+      return (area && (await this.geocoder.search(query, area))) || (await this.geocoder.search(query));
+    };
     try {
-      const found = await this.geocoder.search(geocodeQuery(place));
-      if (!found) log.info({ reminderId, place }, 'the geocoder found no such place; kept without coordinates');
+      const found = await Promise.race([search(), outOfTime]);
+      if (found === 'late') {
+        log.warn({ reminderId: reminder.id, place }, `no place found within ${GEOCODE_BUDGET_MS} ms; kept without coordinates`);
+        return null;
+      }
+      if (!found) log.info({ reminderId: reminder.id, place }, 'the geocoder found no such place; kept without coordinates');
       return found;
     } catch (error) {
-      log.warn({ err: error, reminderId, place }, 'geocoding failed; the place is kept without coordinates');
+      log.warn({ err: error, reminderId: reminder.id, place }, 'geocoding failed; the place is kept without coordinates');
+      return null;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Around the user's last saved position, or null (none saved, or notifications did not answer in time). */
+  private async userArea(reminder: ReminderText): Promise<SearchArea | null> {
+    const ctx: RequestContext = { userId: reminder.userId, tier: 'free', requestId: `reminder-place-${reminder.id}` };
+    try {
+      const location = await this.rpc.call(api.notifications.getLocation, {}, ctx, { timeoutMs: LOCATION_TIMEOUT_MS });
+      if (!location.hasLocation || location.lat === undefined || location.lon === undefined) return null;
+      return { lat: location.lat, lon: location.lon, radiusMeters: LOCAL_SEARCH_RADIUS_METERS };
+    } catch (error) {
+      log.info({ err: error, userId: reminder.userId }, "the user's last position is unknown; the place is looked for anywhere");
       return null;
     }
   }

@@ -30,8 +30,9 @@ export function toReminder(r: ReminderEntity): Reminder {
  * (`live.<userId>.reminders`), so the sidebar updates without waiting for its poll.
  *
  * A reminder that names a place ('buy milk when I'm near the pharmacy on 5th Ave') gets it kept and geocoded
- * (places/) when it is made and when its title or when changes, before the reply: the geocoder has a 5 s deadline
- * and a failure only leaves the place without coordinates, so the reminder is saved and answered either way.
+ * (places/) when it is made and when its title or when changes, before the reply: geocoding has 6 s at most
+ * (GEOCODE_BUDGET_MS) and a failure only leaves the place without coordinates, so the reminder is saved and
+ * answered either way.
  */
 @Injectable()
 export class RemindersService {

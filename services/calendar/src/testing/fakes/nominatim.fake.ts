@@ -10,8 +10,8 @@ export interface NominatimFake extends LoopbackFake {
 
 /**
  * Nominatim's `GET /search?q=...&format=jsonv2&limit=1`: a jsonv2 array with at most `limit` results whose
- * coordinates are strings, as the real API answers; 403 for a client that does not name itself in its User-Agent
- * (the usage policy blocks those).
+ * coordinates are strings, as the real API answers, only inside `viewbox` with `bounded=1`; 403 for a client that
+ * does not name itself in its User-Agent (the usage policy blocks those).
  */
 export async function startNominatimFake(): Promise<NominatimFake> {
   // The fake itself, read by the route at each request, so a test switches `mode` or adds `places` at any time.
@@ -23,7 +23,15 @@ export async function startNominatimFake(): Promise<NominatimFake> {
     if (self.mode === 'error') return { status: 503, text: 'Service Unavailable', headers: { 'content-type': 'text/plain' } };
     if (self.mode === 'slow') await new Promise((resolve) => setTimeout(resolve, self.slowMs));
     const q = req.query.get('q') ?? '';
-    const found = self.places.get(q);
+    let found = self.places.get(q);
+    // bounded=1: only what lies inside viewbox=<lon1>,<lat1>,<lon2>,<lat2>.
+    const viewbox = req.query.get('viewbox')?.split(',').map(Number);
+    if (found && viewbox && req.query.get('bounded') === '1') {
+      const [lon1, lat1, lon2, lat2] = viewbox;
+      const inside =
+        found.lat >= Math.min(lat1, lat2) && found.lat <= Math.max(lat1, lat2) && found.lon >= Math.min(lon1, lon2) && found.lon <= Math.max(lon1, lon2);
+      if (!inside) found = undefined;
+    }
     const limit = Number(req.query.get('limit') ?? '10');
     const results = found
       ? [{ place_id: 1, licence: 'Data © OpenStreetMap contributors, ODbL 1.0.', osm_type: 'node', osm_id: 1, lat: String(found.lat), lon: String(found.lon), category: 'amenity', type: 'pharmacy', place_rank: 30, importance: 0.1, addresstype: 'amenity', name: q, display_name: found.display_name }]
