@@ -98,6 +98,8 @@ async function main() {
     TWILIO_ACCOUNT_SID: FAKE_ACCOUNT_SID,
     TWILIO_AUTH_TOKEN: FAKE_AUTH_TOKEN,
     TWILIO_BASE_URL: urls.twilio as string,
+    // The number outbound calls are placed from (a user's own line wins); the fake plays each call's callbacks.
+    TWILIO_PHONE_NUMBER: '+12125550100',
     ...(fakes.google as { env(): Record<string, string> }).env(),
     ENCRYPTION_KEY: randomBytes(32).toString('hex'),
     DISCORD_BOT_TOKEN: DISCORD_TEST_TOKEN,
