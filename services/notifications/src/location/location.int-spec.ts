@@ -85,11 +85,12 @@ describe('location triggers', () => {
     expect(liveOf(alice)).toHaveLength(1);
   });
 
-  it('fire once a day even when the position is sent 5 times at once', async () => {
+  it('fire once a day even when the position is sent 5 times at once to two replicas', async () => {
     const alice = await userTexted();
     placesOf.set(alice.id, [buyMilk('7d0c8f5e-2b1a-4c3d-9e8f-000000000002')]);
 
-    const answers = await Promise.all(Array.from({ length: 5 }, () => position(alice)));
+    const replica = await h.startReplica();
+    const answers = await Promise.all(Array.from({ length: 5 }, () => position(alice))).finally(() => replica.close());
     const ids = new Set(answers.flatMap((a) => a.notifications.map((n) => n.id)));
     expect(ids.size).toBe(1);
     expect(answers.every((a) => a.notifications.length === 1)).toBe(true);
