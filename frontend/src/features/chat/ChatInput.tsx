@@ -113,7 +113,8 @@ export function ChatInput({
           <VoiceStatusLine />
         </Suspense>
       )}
-      <Stack direction="row" alignItems="center" spacing={0.5} sx={{ mt: 0.5 }}>
+      {/* On a phone the image and voice controls take a row of their own under the others. */}
+      <Stack direction="row" alignItems="center" spacing={0.5} useFlexGap flexWrap="wrap" sx={{ mt: 0.5 }}>
         <Tooltip title="Save conversation">
           <IconButton size="small" aria-label="Save conversation" onClick={onSave}>
             <BookmarkAddOutlinedIcon fontSize="small" />
@@ -133,7 +134,7 @@ export function ChatInput({
           useFlexGap
           flexWrap="wrap"
           data-tour="voice"
-          sx={{ minWidth: 0 }}
+          sx={{ minWidth: 0, order: { xs: 1, sm: 0 }, width: { xs: '100%', sm: 'auto' } }}
         >
           {controls}
         </Stack>

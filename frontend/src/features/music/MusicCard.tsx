@@ -188,7 +188,7 @@ export function MusicCard({ context, onClose }: { context: string; onClose: () =
           <Alert
             severity={error === SONG_NOT_FOUND ? 'warning' : 'error'}
             action={
-              <Button color="inherit" size="small" onClick={reset}>
+              <Button color="inherit" size="small" onClick={reset} sx={{ whiteSpace: 'nowrap' }}>
                 Try Again
               </Button>
             }

@@ -12,7 +12,6 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import CameraAltIcon from '@mui/icons-material/CameraAlt';
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
@@ -20,7 +19,6 @@ import FlipCameraIosOutlinedIcon from '@mui/icons-material/FlipCameraIosOutlined
 import ReplayIcon from '@mui/icons-material/Replay';
 import UploadFileOutlinedIcon from '@mui/icons-material/UploadFileOutlined';
 import { useToast } from '../../components/toast/toast-context';
-import { MOBILE_MEDIA_QUERY } from '../../theme/theme';
 import {
   CAMERA_ERRORS,
   cameraProblemOf,
@@ -46,15 +44,16 @@ export function CameraDialog({
   onClose: () => void;
   onUsePhoto: (imageData: string, prompt: string) => void;
 }) {
-  const fullScreen = useMediaQuery(MOBILE_MEDIA_QUERY, { noSsr: true });
   return (
     <Dialog
       open={open}
       onClose={onClose}
       fullWidth
       maxWidth="sm"
-      fullScreen={fullScreen}
       aria-labelledby="camera-title"
+      slotProps={{
+        paper: { sx: { m: { xs: 1, sm: 4 }, width: { xs: 'calc(100% - 16px)', sm: undefined } } },
+      }}
     >
       {/* Mounted while open, so each opening starts afresh and closing forgets everything. */}
       {open && <CameraBody onClose={onClose} onUsePhoto={onUsePhoto} />}
@@ -265,6 +264,9 @@ function CameraBody({
           onChange={(e) => setPrompt(e.target.value)}
           slotProps={{ htmlInput: { maxLength: 2000 } }}
         />
+        <Button size="small" startIcon={<UploadFileOutlinedIcon />} onClick={() => fileRef.current?.click()}>
+          Upload image
+        </Button>
         <input
           ref={fileRef}
           type="file"
@@ -274,14 +276,7 @@ function CameraBody({
           data-testid="camera-upload-input"
         />
       </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2, flexWrap: 'wrap', gap: 1 }}>
-        <Button
-          startIcon={<UploadFileOutlinedIcon />}
-          onClick={() => fileRef.current?.click()}
-          sx={{ mr: 'auto' }}
-        >
-          Upload image
-        </Button>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
         {state === 'captured' ? (
           <>
             <Button startIcon={<ReplayIcon />} onClick={retake}>
