@@ -115,6 +115,15 @@ describe('call scenarios', () => {
     await scenarios.runScheduled(alice.id, s.id, 'repeat-tick-2');
     expect(await h.call(api.telephony.callLogs, {}, alice)).toHaveLength(1);
   });
+
+  it('a scheduled tick without an answer from identity (the plan unknown) is tried again, and places no call meanwhile', async () => {
+    const nobody = h.premium();
+    const s = await h.call(api.telephony.createScenario, body({ schedule_enabled: true }), nobody);
+    const error = await h.get(ScenariosService).runScheduled(nobody.id, s.id, 'repeat-tick-x').then(() => null, (e: Error) => e);
+    expect(error?.message).toMatch(/tried again/);
+    expect(error?.name).not.toBe('PermanentJobFailure');
+    expect(await h.call(api.telephony.callLogs, {}, nobody)).toEqual([]);
+  });
 });
 
 describe('template variables', () => {

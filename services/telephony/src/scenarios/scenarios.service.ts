@@ -95,8 +95,10 @@ export class ScenariosService {
       if (already.status === 'pending') await this.calls.addJob(already);
       return;
     }
+    // The plan decides the allowance: without identity's answer the tick is tried again later (the job's retries).
     const profile = await this.profiles.find(userId);
-    const ctx: RequestContext = { userId, tier: profile?.tier ?? 'free', requestId: `scenario-run-${randomUUID()}` };
+    if (!profile) throw new Error(`No profile for user ${userId}: the scenario run is tried again`);
+    const ctx: RequestContext = { userId, tier: profile.tier, requestId: `scenario-run-${randomUUID()}` };
     try {
       await this.queueRun(ctx, scenario, runKey);
     } catch (error) {
