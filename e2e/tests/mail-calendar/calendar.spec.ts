@@ -63,6 +63,7 @@ for (const viewport of VIEWPORTS) {
       const synced = page.getByTestId('synced-event');
       await expect(synced).toHaveCount(2);
       await expect(page.getByTestId('recent-syncs')).toContainText('Team standup');
+      await page.evaluate(() => window.scrollTo(0, 0));
       await snap(page, testInfo, `e2e-calendar-synced-${viewport.name}`, true);
 
       await page.getByRole('button', { name: 'Remove Lunch with Grace' }).click();

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { callFake } from '../support/fakes';
 import { registerViaApi, screenshotsIn } from '../shell/shell-helpers';
-import { nextGoogleAccount, upgradeToPremium, VIEWPORTS } from './mail-calendar-helpers';
+import { callFakeVoid, nextGoogleAccount, upgradeToPremium, VIEWPORTS } from './mail-calendar-helpers';
 
 const snap = screenshotsIn('mail-calendar');
 
@@ -116,7 +116,7 @@ test.describe('mail at 1280 px', () => {
     await page.getByRole('button', { name: 'Connect Gmail' }).click();
     await expect(page.getByTestId('email-row')).toHaveCount(2);
 
-    await callFake('google', 'revokeGrants', email);
+    await callFakeVoid('google', 'revokeGrants', email);
     await page.goto('/emails?q=subject:autumn');
     const notice = page.getByTestId('mail-expired');
     await expect(notice).toContainText('Gmail connection expired');
@@ -124,7 +124,7 @@ test.describe('mail at 1280 px', () => {
     await notice.getByRole('button', { name: 'Reconnect' }).click();
     await page.waitForURL(/\/emails/);
     await expect(page.getByText('Gmail connected')).toBeVisible();
-    await expect(page.getByTestId('email-row')).toHaveCount(1);
+    await expect(page.getByTestId('email-row')).toHaveCount(2);
   });
 });
 
