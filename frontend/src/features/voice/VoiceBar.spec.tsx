@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { api } from '../../api/routes';
 import { answer, failure, renderWithProviders, routeFetch } from '../../test/render';
 import { ChatInput } from '../chat/ChatInput';
+import { ensureChatSessionFor, getChatSession, resetChatSession } from '../chat/chat-session';
 import { cancelTalking } from './manual-recorder';
 import { stubMicrophone } from './test-media';
 import { setVoiceMode } from './voice-modes';
@@ -28,6 +29,50 @@ afterEach(() => {
   cancelTalking();
   setVoiceMode(null);
   vi.unstubAllGlobals();
+});
+
+describe('images in the chat input', () => {
+  beforeEach(() => {
+    resetChatSession();
+    ensureChatSessionFor('u1');
+  });
+
+  it('asks about an uploaded image with the typed text as its prompt', async () => {
+    const fake = routeFetch(answer(api.voice.analyzeImage, { analysisText: 'A cat on a sofa.' }));
+    vi.stubGlobal('fetch', fake.fetch);
+    setup();
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('textbox', { name: 'Message Jarvis' }), 'What animal is this?');
+    await realTalkButton();
+    const png = new File([new Uint8Array([137, 80, 78, 71])], 'cat.png', { type: 'image/png' });
+    await user.upload(screen.getByTestId('image-upload-input'), png);
+    await waitFor(() =>
+      expect(getChatSession().messages.map((m) => m.content)).toEqual([
+        'What animal is this?',
+        'A cat on a sofa.',
+      ]),
+    );
+    expect(fake.calls.find((c) => c.path === '/api/vision/analyze')?.body).toMatchObject({
+      prompt: 'What animal is this?',
+      imageType: 'png',
+    });
+    expect(screen.getByRole('textbox', { name: 'Message Jarvis' })).toHaveValue('');
+  });
+
+  it('asks about an image pasted into the text box, and refuses other formats', async () => {
+    const fake = routeFetch(answer(api.voice.analyzeImage, { analysisText: 'A chart.' }));
+    vi.stubGlobal('fetch', fake.fetch);
+    setup();
+    await realTalkButton();
+    const box = screen.getByRole('textbox', { name: 'Message Jarvis' });
+    const gif = new File(['GIF89a'], 'a.gif', { type: 'image/gif' });
+    fireEvent.paste(box, { clipboardData: { files: [gif] } });
+    expect(await screen.findByText('Invalid Image')).toBeInTheDocument();
+    const png = new File([new Uint8Array([137, 80, 78, 71])], 'chart.png', { type: 'image/png' });
+    fireEvent.paste(box, { clipboardData: { files: [png] } });
+    await waitFor(() => expect(getChatSession().messages.at(-1)?.content).toBe('A chart.'));
+    expect(fake.calls.filter((c) => c.path === '/api/vision/analyze')).toHaveLength(1);
+  });
 });
 
 describe('TALK in the chat input', () => {
