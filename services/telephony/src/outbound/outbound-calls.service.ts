@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   type CallLog,
   JOB_PRIORITY,
@@ -35,6 +35,8 @@ export const CALL_ATTEMPTS = 4;
 /** The caller's side of outbound calls: queueing (after billing reserved the call), the queue, the logs. */
 @Injectable()
 export class OutboundCallsService {
+  private readonly logger = new Logger(OutboundCallsService.name);
+
   constructor(
     private readonly calls: OutboundCallsRepository,
     private readonly allowance: CallAllowance,
@@ -124,13 +126,20 @@ export class OutboundCallsService {
     return (await this.calls.list(userId)).map(toCallLog);
   }
 
-  /** Removes the log; a call that has not started is cancelled and its reservation given back. */
+  /**
+   * Removes the log. A call that has not started is cancelled; one that is ringing or on is hung up. Unless someone
+   * answered, its reservation goes back to the month.
+   */
   async deleteLog(userId: string, id: string) {
     const log = await this.calls.findOne(userId, id);
     if (!log) throw new NotFoundError('Call');
     const cancelled = log.status === 'pending' && !log.callSid && (await this.jobs.remove('telephony.outbound-call', id));
+    const ongoing = log.status === 'processing' && log.callSid;
+    if (ongoing) {
+      await this.twilio.endCall(log.callSid!).catch((error: Error) => this.logger.warn(`Call ${id} was not hung up: ${error.message}`));
+    }
     await this.calls.delete(userId, id);
-    if (cancelled) await this.allowance.release(userId, log.reservedMonth);
+    if (cancelled || (ongoing && !log.answered)) await this.allowance.release(userId, log.reservedMonth);
     this.announceQueue(userId, id);
     return { success: true as const };
   }

@@ -122,6 +122,26 @@ describe('an outbound call', () => {
   });
 });
 
+describe('deleting a call', () => {
+  it('hangs up a call that is ringing, gives its call back to the month, and its job ends', async () => {
+    const ivy = h.premium();
+    const to = '+12125550209';
+    scripts.set(to, { outcome: 'hold' });
+    const { callId } = await h.call(api.telephony.missedCallReturn, { phoneNumber: to }, ivy);
+    const call = await h.until(() => h.placedTo(to)[0], Boolean);
+    await h.until(async () => (await h.log(ivy, callId))?.callSid, Boolean);
+    expect(used(ivy.id)).toBe(1);
+    expect(await h.call(api.telephony.deleteCallLog, { id: callId }, ivy)).toEqual({ success: true });
+    expect(call.hungUp).toBe(true);
+    expect(used(ivy.id)).toBe(0);
+    const job = await h.get(JobQueue).queue(QUEUES.outboundCalls).getJob(callId);
+    await h.until(async () => job?.getState(), (state) => state === 'completed');
+    // Twilio's last callback for it changes nothing.
+    await h.callStatus(call, 'canceled');
+    expect(await h.call(api.telephony.callLogs, {}, ivy)).toEqual([]);
+  });
+});
+
 describe('the order of calls', () => {
   it('places one call at a time for a user: the second waits until the first ended', async () => {
     const gail = h.premium();

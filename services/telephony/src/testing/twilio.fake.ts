@@ -39,6 +39,8 @@ export interface FakeCall {
   twiml: string[];
   /** Every callback the fake sent for it, in order: `<CallStatus or path>`. */
   callbacks: string[];
+  /** Hung up through the REST API (Calls/<sid> with Status=completed). */
+  hungUp: boolean;
 }
 
 /**
@@ -147,7 +149,7 @@ export async function startTwilioFake(): Promise<TwilioFake> {
         sid: sid('CA'), to: request.form.get('To') ?? '', from: request.form.get('From') ?? '', url: request.form.get('Url') ?? '',
         statusCallback: request.form.get('StatusCallback') ?? '', statusCallbackEvents: request.form.getAll('StatusCallbackEvent'),
         record: request.form.get('Record') === 'true', recordingStatusCallback: request.form.get('RecordingStatusCallback'),
-        twiml: [], callbacks: [],
+        twiml: [], callbacks: [], hungUp: false,
       };
       fake.calls.push(call);
       json(201, { sid: call.sid, account_sid: FAKE_ACCOUNT_SID, to: call.to, from: call.from, status: 'queued', direction: 'outbound-api' });
@@ -155,6 +157,12 @@ export async function startTwilioFake(): Promise<TwilioFake> {
       running.add(run);
       void run.finally(() => running.delete(run));
       return;
+    }
+    if (req.method === 'POST' && (m = path.match(/^\/Calls\/(CA\w+)\.json$/))) {
+      const call = fake.calls.find((c) => c.sid === m![1]);
+      if (!call) return json(404, { code: 20404, message: 'The requested resource was not found', status: 404 });
+      if (request.form.get('Status') === 'completed' || request.form.get('Status') === 'canceled') call.hungUp = true;
+      return json(200, { sid: call.sid, account_sid: FAKE_ACCOUNT_SID, to: call.to, from: call.from, status: 'completed' });
     }
     if (req.method === 'GET' && (m = path.match(/^\/Recordings\/(RE\w+)\.mp3$/))) {
       const audio = fake.recordings.get(m[1]);

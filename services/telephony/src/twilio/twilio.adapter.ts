@@ -131,6 +131,18 @@ export class TwilioAdapter extends TelephonyProvider {
     }
   }
 
+  async endCall(callSid: string): Promise<void> {
+    const client = this.sdk();
+    try {
+      await client.calls(callSid).update({ status: 'completed' });
+    } catch (error) {
+      // 404: no such call any more; other refusals mean it is over already. Either way nothing is left to end.
+      const status = (error as { status?: number }).status;
+      if (status && status >= 400 && status < 500) return;
+      throw new ProviderUnavailableError('Twilio', CREDENTIALS, (error as Error).message);
+    }
+  }
+
   async fetchRecording(recordingSid: string): Promise<{ contentType: string; data: Buffer }> {
     this.sdk();
     const { TWILIO_ACCOUNT_SID: sid, TWILIO_AUTH_TOKEN: token } = this.config;
