@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type CalendarHarness, startCalendar } from '../testing/calendar-harness';
 import { type NominatimFake, startNominatimFake } from '../testing/fakes/nominatim.fake';
 import { northOf } from './distance';
+import { PlacesService } from './places.service';
 
 let h: CalendarHarness;
 let nominatim: NominatimFake;
@@ -87,6 +88,29 @@ describe('the place a reminder names', () => {
     await h.call(api.calendar.updateReminder, { id: failed.id, title: 'buy oat milk' }, alice);
     expect((await near(alice, pharmacy)).places.map((p) => p.title)).toEqual(['buy oat milk']);
   }, 20_000);
+
+  it('without coordinates is looked up again, at most once an hour, while the user sends positions', async () => {
+    const alice = h.newUser();
+    nominatim.mode = 'error';
+    const reminder = await h.newReminder(alice, { title: 'buy milk', when: "when I'm near the pharmacy on 5th Ave" });
+    nominatim.mode = 'ok';
+    const lookUps = () => nominatim.requests.filter((r) => r.query.get('q') === 'pharmacy, 5th Ave').length;
+    const before = lookUps();
+
+    // Looked up minutes ago: not again yet.
+    expect(await near(alice, pharmacy)).toEqual({ places: [] });
+    await h.get(PlacesService).settled();
+    expect(lookUps()).toBe(before);
+
+    // An hour later, a position looks it up again (near the position first) and the next position finds it.
+    await h.dataSource.query(`UPDATE calendar.reminder_places SET looked_up_at = now() - interval '61 minutes' WHERE reminder_id = $1`, [reminder.id]);
+    expect(await near(alice, pharmacy)).toEqual({ places: [] });
+    await h.get(PlacesService).settled();
+    expect(nominatim.requests.at(-1)!.query.get('bounded')).toBe('1');
+    expect((await near(alice, pharmacy)).places).toEqual([expect.objectContaining({ reminderId: reminder.id, title: 'buy milk' })]);
+    await h.get(PlacesService).settled();
+    expect(lookUps()).toBe(before + 1);
+  });
 
   it('follows edits of the title and when, and goes with a deleted reminder', async () => {
     const alice = h.newUser();

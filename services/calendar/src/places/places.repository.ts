@@ -4,6 +4,7 @@ import { ReminderEntity } from '../reminders/entities/reminder.entity';
 import { ReminderPlaceEntity } from './entities/reminder-place.entity';
 
 export type PlaceFields = Pick<ReminderPlaceEntity, 'reminderId' | 'userId' | 'placeText' | 'lat' | 'lon' | 'geocodedName'>;
+type Coordinates = Pick<ReminderPlaceEntity, 'lat' | 'lon' | 'geocodedName'>;
 
 /** A geocoded place of a not-done reminder, with the reminder's title. */
 export interface PlaceOfOpenReminder {
@@ -22,7 +23,7 @@ const FOREIGN_KEY_VIOLATION = '23503';
 export class PlacesRepository {
   private readonly places: Repository<ReminderPlaceEntity>;
 
-  constructor(dataSource: DataSource) {
+  constructor(private readonly dataSource: DataSource) {
     this.places = dataSource.getRepository(ReminderPlaceEntity);
   }
 
@@ -38,7 +39,7 @@ export class PlacesRepository {
         .insert()
         .into(ReminderPlaceEntity)
         .values(fields)
-        .orUpdate(['place_text', 'lat', 'lon', 'geocoded_name', 'updated_at'], ['reminder_id'])
+        .orUpdate(['place_text', 'lat', 'lon', 'geocoded_name', 'looked_up_at', 'updated_at'], ['reminder_id'])
         .updateEntity(false)
         .execute();
       return true;
@@ -46,6 +47,30 @@ export class PlacesRepository {
       if ((error as { driverError?: { code?: string } }).driverError?.code === FOREIGN_KEY_VIOLATION) return false;
       throw error;
     }
+  }
+
+  /**
+   * Claims the user's place of a not-done reminder that is still without coordinates and was last looked up before
+   * `lookedUpBefore`, the longest-waiting first, and marks it looked up now: one replica, one look-up. Null when none.
+   */
+  async claimLookUp(userId: string, lookedUpBefore: Date): Promise<{ reminderId: string; placeText: string } | null> {
+    const [rows] = (await this.dataSource.query(
+      `UPDATE "calendar"."reminder_places" p SET "looked_up_at" = now()
+        WHERE p."reminder_id" = (
+          SELECT q."reminder_id" FROM "calendar"."reminder_places" q
+            JOIN "calendar"."reminders" r ON r."id" = q."reminder_id" AND r."user_id" = q."user_id"
+           WHERE q."user_id" = $1 AND q."lat" IS NULL AND r."done" = false AND q."looked_up_at" < $2
+           ORDER BY q."looked_up_at" LIMIT 1
+             FOR UPDATE OF q SKIP LOCKED)
+        RETURNING p."reminder_id" AS "reminderId", p."place_text" AS "placeText"`,
+      [userId, lookedUpBefore],
+    )) as [{ reminderId: string; placeText: string }[], number];
+    return rows[0] ?? null;
+  }
+
+  /** Sets the coordinates of a place looked up again, unless the reminder names another place by now. */
+  async setCoordinates(userId: string, reminderId: string, placeText: string, coordinates: Coordinates) {
+    await this.places.update({ reminderId, userId, placeText }, coordinates);
   }
 
   async remove(userId: string, reminderId: string) {

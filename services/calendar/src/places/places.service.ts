@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { type BeforeApplicationShutdown, Injectable } from '@nestjs/common';
 import { api, type NearbyReminderPlace, type RequestContext } from '@jarvis/contracts';
 import { createLogger, RpcClient } from '@jarvis/platform';
 import { boundingBox, distanceMeters, type LatLon } from './distance';
@@ -16,6 +16,8 @@ const LOCATION_TIMEOUT_MS = 1_000;
  * within the request's own 10 s deadline. Later, the place is kept without coordinates.
  */
 export const GEOCODE_BUDGET_MS = 6_000;
+/** A place still without coordinates is looked up again at most this often (while the user sends positions). */
+export const LOOK_UP_AGAIN_AFTER_MS = 60 * 60 * 1000;
 
 interface ReminderText {
   id: string;
@@ -39,7 +41,10 @@ export function taskOf(title: string): string {
  * its text (without coordinates, so it never triggers); nothing here ever fails the reminder request that made it.
  */
 @Injectable()
-export class PlacesService {
+export class PlacesService implements BeforeApplicationShutdown {
+  /** Look-ups of places without coordinates started by near(), not awaited by its caller. */
+  private readonly lookingUp = new Set<Promise<void>>();
+
   constructor(
     private readonly places: PlacesRepository,
     private readonly geocoder: Geocoder,
@@ -90,7 +95,43 @@ export class PlacesService {
         lon: p.lon,
         distanceMeters: Math.round(p.distance),
       }));
+    this.lookUpAgainLater(userId, at);
     return { places };
+  }
+
+  /** Resolves once the look-ups near() started in this process are done (tests wait for it, and shutdown). */
+  async settled() {
+    while (this.lookingUp.size) await Promise.allSettled([...this.lookingUp]);
+  }
+
+  beforeApplicationShutdown() {
+    return this.settled();
+  }
+
+  /**
+   * A place that could not be geocoded when its reminder was made (the geocoder was down, or found nothing) would
+   * never trigger: while the user sends positions, one such place is looked up again, near the position first, at
+   * most once an hour, after the answer (the position's request never waits for it).
+   */
+  private lookUpAgainLater(userId: string, at: LatLon) {
+    const task: Promise<void> = this.lookUpAgain(userId, at)
+      .catch((error: unknown) => log.warn({ err: error, userId }, 'looking a place up again failed; tried again later'))
+      .finally(() => this.lookingUp.delete(task));
+    this.lookingUp.add(task);
+  }
+
+  private async lookUpAgain(userId: string, at: LatLon) {
+    const place = await this.places.claimLookUp(userId, new Date(Date.now() - LOOK_UP_AGAIN_AFTER_MS));
+    if (!place) return;
+    const query = geocodeQuery(place.placeText);
+    const found =
+      (await this.geocoder.search(query, { lat: at.lat, lon: at.lon, radiusMeters: LOCAL_SEARCH_RADIUS_METERS })) ?? (await this.geocoder.search(query));
+    if (!found) return;
+    await this.places.setCoordinates(userId, place.reminderId, place.placeText, {
+      lat: found.lat,
+      lon: found.lon,
+      geocodedName: found.displayName.slice(0, 500),
+    });
   }
 
   private async geocode(place: string, reminder: ReminderText): Promise<GeocodedPlace | null> {

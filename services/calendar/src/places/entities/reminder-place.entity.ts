@@ -32,6 +32,10 @@ export class ReminderPlaceEntity {
   @Column('varchar', { name: 'geocoded_name', length: 500, nullable: true })
   geocodedName!: string | null;
 
+  /** When the place was last looked up; one still without coordinates is looked up again an hour later at the earliest. */
+  @Column({ name: 'looked_up_at', type: 'timestamptz', default: () => 'now()' })
+  lookedUpAt!: Date;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 
