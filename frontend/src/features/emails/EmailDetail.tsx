@@ -126,7 +126,15 @@ export function EmailDetail({ messageId, onBack }: { messageId: string; onBack: 
           <Chip size="small" icon={<AttachFileIcon />} label="Attachments" variant="outlined" />
         )}
       </Stack>
-      <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap aria-label="Email actions">
+      <Box
+        role="group"
+        aria-label="Email actions"
+        sx={{
+          display: 'grid',
+          gap: 1,
+          gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(4, max-content)' },
+        }}
+      >
         {OPERATIONS.map((op) => (
           <Button
             key={op}
@@ -140,7 +148,7 @@ export function EmailDetail({ messageId, onBack }: { messageId: string; onBack: 
             {EMAIL_OPERATION_TEXTS[op].label}
           </Button>
         ))}
-      </Stack>
+      </Box>
       <Divider />
       <EmailBodyFrame
         message={message}
