@@ -19,7 +19,7 @@ describe('the place a reminder names', () => {
     expect(extractPlace(text)).toEqual({ place, rest });
   });
 
-  it.each(['Call mom', 'call mom tomorrow at 5pm', 'at 5pm', 'in 2 hours', 'meeting at noon on Friday', 'tomorrow morning', "when I'm near it", 'dentist near 3pm', ''])(
+  it.each(['Call mom', 'call mom tomorrow at 5pm', 'at 5pm', 'in 2 hours', 'meeting at noon on Friday', 'tomorrow morning', "when I'm near it", 'dentist near 3pm', "text Sam when I'm in a meeting", 'order food when I am at lunch', ''])(
     'finds no place in %j',
     (text) => {
       expect(extractPlace(text)).toBeNull();

@@ -85,9 +85,16 @@ function trimPlace(raw: string) {
     .slice(0, MAX_PLACE_LENGTH);
 }
 
-/** A place has a letter and is not a pronoun ('it', 'there') or a time ('3pm', 'noon'); 'home' and 'work' are places. */
+/**
+ * A place has a letter and is not a pronoun ('it', 'there'), a situation ('a meeting', 'lunch') or a time ('3pm',
+ * 'noon'); 'home' and 'work' are places.
+ */
 function isPlace(place: string) {
   if (!/\p{L}/u.test(place)) return false;
+  // 'when I'm in a meeting', 'when I'm at lunch': a situation, not a place.
+  if (/^(?:a |an |the |my )?(?:meeting|call|lunch|dinner|breakfast|brunch|break|class|bed|car|shower|mood|hurry|rush|trouble|doubt|line|queue)s?$/i.test(place)) {
+    return false;
+  }
   // 'near 3pm', 'near noon': a time, not a place.
   if (/^(?:\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m|p\.m|o'clock)?|noon|midnight|(?:the )?(?:morning|afternoon|evening|night|end of the day))$/i.test(place)) return false;
   return !/^(?:it|there|here|them|him|her|you|me|that|this|now|soon|later|(?:a |the )?(?:moment|minute|while))$/i.test(place);
