@@ -38,7 +38,8 @@ export function taskOf(title: string): string {
 
 /**
  * The places reminders name, geocoded, and the reminders near a position. A place that could not be geocoded keeps
- * its text (without coordinates, so it never triggers); nothing here ever fails the reminder request that made it.
+ * its text without coordinates (it triggers once a later look-up finds it); nothing here ever fails the reminder
+ * request that made it.
  */
 @Injectable()
 export class PlacesService implements BeforeApplicationShutdown {
@@ -52,8 +53,7 @@ export class PlacesService implements BeforeApplicationShutdown {
   ) {}
 
   /**
-   * Keeps the place the reminder names now, geocoded through the geocoder (its own 5 s deadline), or removes the one
-   * it named before. The same place already geocoded is not asked again. The place is looked for near the user's last
+   * Keeps the place the reminder names now, geocoded within GEOCODE_BUDGET_MS, or removes the one it named before. The same place already geocoded is not asked again. The place is looked for near the user's last
    * position first (notifications keeps it while location triggers are on), then anywhere. Never throws: a failure
    * is logged.
    */
