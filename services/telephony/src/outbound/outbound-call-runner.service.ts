@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { type JobMap, ProviderUnavailableError } from '@jarvis/contracts';
 import { EventBus, LiveEvents, PermanentJobFailure, type QueueJob } from '@jarvis/platform';
 import { DelayedError } from 'bullmq';
@@ -45,7 +45,7 @@ const isManual = (scenario: string): scenario is ManualKind => (MANUAL_KINDS as 
  * replica, or the deadline) ends it once.
  */
 @Injectable()
-export class OutboundCallRunner implements OnModuleDestroy {
+export class OutboundCallRunner implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(OutboundCallRunner.name);
   private stopping = false;
 
@@ -62,6 +62,11 @@ export class OutboundCallRunner implements OnModuleDestroy {
     private readonly live: LiveEvents,
     @Inject(TELEPHONY_CONFIG) private readonly config: TelephonyConfig,
   ) {}
+
+  /** Once started, off the request path: the first call placed does not pay for loading the SDK's call resource. */
+  onApplicationBootstrap() {
+    setImmediate(() => this.twilio.prepare());
+  }
 
   /**
    * Shutdown (SIGTERM) runs this before the queue workers close: calls still on are handed back to the queue at once

@@ -45,6 +45,8 @@ export abstract class TelephonyProvider {
    * an outage or an unconfigured account is `ProviderUnavailableError`.
    */
   abstract placeCall(call: OutgoingCall): Promise<{ sid: string }>;
+  /** Loads what the first call would otherwise load while a caller waits (no network); nothing when unconfigured. */
+  abstract prepare(): void;
   /** Hangs up a call that is ringing or on (a call already over is left as it is). */
   abstract endCall(callSid: string): Promise<void>;
   /** A recording's audio (mp3), fetched with the account's credentials. */

@@ -105,6 +105,11 @@ export class TwilioAdapter extends TelephonyProvider {
     });
   }
 
+  prepare(): void {
+    // The SDK requires its REST resources on first use, hundreds of modules: load the call resource now.
+    if (this.configured) void this.sdk().calls;
+  }
+
   async placeCall(call: OutgoingCall): Promise<{ sid: string }> {
     const client = this.sdk();
     try {
