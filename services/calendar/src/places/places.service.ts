@@ -53,9 +53,9 @@ export class PlacesService implements BeforeApplicationShutdown {
   ) {}
 
   /**
-   * Keeps the place the reminder names now, geocoded within GEOCODE_BUDGET_MS, or removes the one it named before. The same place already geocoded is not asked again. The place is looked for near the user's last
-   * position first (notifications keeps it while location triggers are on), then anywhere. Never throws: a failure
-   * is logged.
+   * Keeps the place the reminder names now, geocoded within GEOCODE_BUDGET_MS, or removes the one it named before.
+   * The same place already geocoded is not asked again. The place is looked for near the user's last position first
+   * (notifications keeps it while location triggers are on), then anywhere. Never throws: a failure is logged.
    */
   async remember(reminder: ReminderText): Promise<void> {
     try {
