@@ -241,6 +241,7 @@ export class OutboundCallRunner implements OnApplicationBootstrap, OnModuleDestr
       await this.finish(log.userId, log.id, {
         status: 'completed',
         answered: true,
+        errorMessage: null, // a provider error of an earlier attempt is not what the call ended with
         duration: Number.isFinite(duration) ? duration : null,
         transcript: conversation?.transcript ?? (log.opening ? `Jarvis: ${log.opening}` : null),
       });

@@ -87,7 +87,7 @@ describe('an outbound call', () => {
     h.twilio.failNextCalls.push(500);
     const { callId } = await h.call(api.telephony.followUpCall, { phoneNumber: to, message: 'Your quote is ready', context: 'Kitchen quote' }, dana);
     const log = await h.ended(dana, callId);
-    expect(log.status).toBe('completed');
+    expect(log).toMatchObject({ status: 'completed', errorMessage: null });
     expect(createRequests().length - before).toBe(2);
     expect(h.placedTo(to)).toHaveLength(1);
     expect(h.placedTo(to)[0].twiml[0]).toContain('Kitchen quote');
