@@ -38,6 +38,8 @@ export function ImageMessageBubble({
   actions: readonly ChatAction[];
 }) {
   const image = bubbleImageOf(actions);
+  // Loaded from the history the question reads '[Image] prompt'; the picture says the first part.
+  const text = content.replace(/^\[Image\]\s*/, '');
   const failed = Boolean(image?.errorCode);
   return (
     <Stack
@@ -95,12 +97,12 @@ export function ImageMessageBubble({
             )}
           </Box>
         )}
-        {content && (
+        {text && (
           <Typography
             variant="body2"
             sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', lineHeight: 1.6, px: 1, pt: 0.75 }}
           >
-            {content}
+            {text}
           </Typography>
         )}
       </Box>

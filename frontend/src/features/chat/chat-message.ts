@@ -38,7 +38,10 @@ export function toHistory(messages: readonly ChatMessage[], limit = HISTORY_LIMI
     role: m.role,
     content: m.content,
     timestamp: m.created_at,
-    actions: m.actions ?? [],
+    // An image question's picture stays in the browser: the history carries its prompt only.
+    actions: (m.actions ?? []).map((a) =>
+      a.type === 'image_analysis' ? { ...a, args: { prompt: a.args.prompt } } : a,
+    ),
   }));
 }
 

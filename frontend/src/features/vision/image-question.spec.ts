@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../api/routes';
 import { answer, failure, routeFetch } from '../../test/render';
+import { toHistory } from '../chat/chat-message';
 import { ensureChatSessionFor, getChatSession, resetChatSession } from '../chat/chat-session';
 import { askAboutImage } from './image-question';
 
@@ -43,6 +44,28 @@ describe('a question about an image', () => {
     expect(speak).toHaveBeenCalledWith('A red bicycle.');
     expect(toast).not.toHaveBeenCalled();
     expect(getChatSession().sending).toBe(false);
+  });
+
+  it('takes the ids the service stored the question and answer under, so they join the conversation', async () => {
+    vi.stubGlobal(
+      'fetch',
+      routeFetch({
+        ...answer(api.voice.analyzeImage, { analysisText: 'A red bicycle.' }),
+        ...answer(api.chat.messages, [
+          { id: 'm1', role: 'user', content: '[Image] what is this?', created_at: '2025-01-01T00:00:00Z' },
+          { id: 'm2', role: 'assistant', content: 'A red bicycle.', created_at: '2025-01-01T00:00:01Z' },
+        ]),
+      }).fetch,
+    );
+    await askAboutImage(PNG, 'what is this?', vi.fn(), vi.fn());
+    const [asked, reply] = getChatSession().messages;
+    expect(asked).toMatchObject({ id: 'm1', localOnly: false });
+    expect(asked.actions?.[0].args.imageData).toBe(PNG);
+    expect(reply).toMatchObject({ id: 'm2', localOnly: false, content: 'A red bicycle.' });
+    // The history sent with the next message carries the prompt, never the picture.
+    expect(toHistory(getChatSession().messages)[0].actions).toEqual([
+      { type: 'image_analysis', args: { prompt: 'what is this?' } },
+    ]);
   });
 
   it("marks the message with the code and says doc1's title and message on failure", async () => {

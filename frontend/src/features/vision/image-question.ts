@@ -1,3 +1,4 @@
+import { fetchChatMessages } from '../../api/chat';
 import { analyzeImage } from '../../api/voice';
 import { isApiError } from '../../api/client';
 import type { ToastFn } from '../../components/toast/toast-context';
@@ -22,6 +23,41 @@ export interface ImageAnalysisArgs {
   errorCode?: string;
   errorMessage?: string;
 }
+
+/**
+ * The service keeps the question ('[Image] prompt') and the answer in the chat history. Taking their stored ids makes
+ * the pair part of the conversation: sent as history with the next message, savable, and merged (not repeated) when
+ * the stored messages are loaded. When they cannot be found the pair stays local.
+ */
+async function adoptStoredIds(questionId: string, answerId: string, answer: string) {
+  let stored: Awaited<ReturnType<typeof fetchChatMessages>>;
+  try {
+    stored = await fetchChatMessages();
+  } catch {
+    return;
+  }
+  let at = -1;
+  for (let i = stored.length - 2; i >= 0 && at === -1; i--) {
+    const [q, a] = [stored[i], stored[i + 1]];
+    if (
+      q.role === 'user' &&
+      q.content.startsWith(IMAGE_MARK) &&
+      a.role === 'assistant' &&
+      a.content.trim() === answer
+    )
+      at = i;
+  }
+  if (at === -1) return;
+  const known = new Set(getChatSession().messages.map((m) => m.id));
+  if (known.has(stored[at].id) || known.has(stored[at + 1].id)) return;
+  const ids: Record<string, string> = { [questionId]: stored[at].id, [answerId]: stored[at + 1].id };
+  updateMessages((messages) =>
+    messages.map((m) => (ids[m.id] ? { ...m, id: ids[m.id], localOnly: false } : m)),
+  );
+}
+
+/** How the service stores the question of an image in the chat history. */
+export const IMAGE_MARK = '[Image]';
 
 function codeOf(error: unknown): string | undefined {
   if (!isApiError(error)) return undefined;
@@ -98,12 +134,13 @@ export async function askAboutImage(
       return true;
     }
     setArgs({ loading: false });
+    const answerId = localId();
     updateChatSession((s) => ({
       sending: false,
       messages: [
         ...s.messages,
         {
-          id: localId(),
+          id: answerId,
           role: 'assistant',
           content: text,
           created_at: new Date().toISOString(),
@@ -113,6 +150,7 @@ export async function askAboutImage(
     }));
     flashMood('responding');
     speak(text);
+    await adoptStoredIds(messageId, answerId, text);
   } catch (error) {
     fail(codeOf(error), isApiError(error) ? error.serverMessage : undefined);
   }
