@@ -158,18 +158,18 @@ describe('executeAction', () => {
 });
 
 describe('action registry', () => {
-  it('has one handler for every action type but the two Jarvis cannot run yet', async () => {
+  it('has one handler for every action type but the one Jarvis cannot run yet', async () => {
     const { ACTION_TYPES } = await import('@jarvis/contracts');
     const { loadActionRegistry } = await import('./execute-action');
     const handled = [...(await loadActionRegistry()).keys()].sort();
-    const unavailable = ['generate_contract', 'image_analysis'];
+    const unavailable = ['generate_contract'];
     expect(handled).toEqual(ACTION_TYPES.filter((type) => !unavailable.includes(type)).sort());
   });
 
   it('answers a type no area handles as not available yet', async () => {
-    expect((await executeAction({ type: 'image_analysis', args: {} })).toast).toEqual({
+    expect((await executeAction({ type: 'generate_contract', args: {} })).toast).toEqual({
       title: 'Action Failed',
-      description: 'Failed to execute image_analysis: This action is not available in Jarvis yet.',
+      description: 'Failed to execute generate_contract: This action is not available in Jarvis yet.',
       variant: 'destructive',
     });
   });

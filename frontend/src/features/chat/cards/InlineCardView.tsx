@@ -4,6 +4,7 @@ import { EventsCard, ForecastCard, ListCard, WeatherCard, WebSearchCard } from '
 import { SmsDraftCard } from './SmsDraftCard';
 import { InterpreterCard } from '../../interpreter/InterpreterCard';
 import { MusicCard } from '../../music/MusicCard';
+import { ImageQuestionCard } from '../../vision/ImageQuestionCard';
 
 /** One card under an assistant message, by kind. Every card can be closed. */
 export function InlineCardView({ card, onClose }: { card: InlineCard; onClose: () => void }) {
@@ -42,5 +43,7 @@ export function InlineCardView({ card, onClose }: { card: InlineCard; onClose: (
       );
     case 'music':
       return <MusicCard context={card.context} onClose={onClose} />;
+    case 'image_question':
+      return <ImageQuestionCard prompt={card.prompt} onClose={onClose} />;
   }
 }

@@ -12,6 +12,7 @@ export type InlineCard = { id: string } & (
   | { kind: 'email_draft'; subject: string; message: string; context: string }
   | { kind: 'interpreter'; fromLanguage: string; toLanguage: string; mode: string }
   | { kind: 'music'; context: string }
+  | { kind: 'image_question'; prompt: string }
 );
 
 export type InlineCardInput = InlineCard extends infer C
