@@ -113,6 +113,15 @@ describe('Hey Jarvis mode', () => {
     expect(getVoiceState().wakeMode).toBe(false);
   });
 
+  it('turns off when the recognition service cannot be reached, and carries on after a silence', () => {
+    setVoiceMode('continuous', { onCommand, toast });
+    FakeRecognition.last!.onerror?.({ error: 'no-speech' });
+    expect(getVoiceState().continuousMode).toBe(true);
+    FakeRecognition.last!.onerror?.({ error: 'network' });
+    expect(toast).toHaveBeenCalledWith({ ...RECOGNITION_UNAVAILABLE, variant: 'destructive' });
+    expect(getVoiceState().continuousMode).toBe(false);
+  });
+
   it("says 'Speech Recognition Not Available' where the browser has none", () => {
     vi.stubGlobal('webkitSpeechRecognition', undefined);
     expect(setVoiceMode('wake', { onCommand, toast })).toBe(false);

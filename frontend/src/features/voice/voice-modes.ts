@@ -153,7 +153,12 @@ function startRecognition() {
     ) {
       handlers?.toast({ ...MICROPHONE_REQUIRED, variant: 'destructive' });
       setVoiceMode(null);
+    } else if (event.error === 'network' || event.error === 'language-not-supported') {
+      // The browser's recognition service cannot be reached: starting again would only fail again.
+      handlers?.toast({ ...RECOGNITION_UNAVAILABLE, variant: 'destructive' });
+      setVoiceMode(null);
     }
+    // 'no-speech' and 'aborted' are pauses: the recognition starts again when it ends.
   };
   // Browsers end continuous recognition after a pause or a while; it starts again as long as the mode is on.
   r.onend = () => {
