@@ -120,6 +120,15 @@ describe('streamed replies', () => {
     await vi.waitFor(() => expect(getVoiceState().speaking).toBe(false));
   });
 
+  it('does not read the hint to the action buttons aloud', async () => {
+    vi.stubGlobal('fetch', routeFetch({}).fetch);
+    const speaker = startReplySpeech();
+    speaker.push('Reminder ready. Click a button below to continue. ');
+    speaker.finish('Reminder ready.');
+    await vi.waitFor(() => expect(getVoiceState().speaking).toBe(false));
+    expect(spoken).toEqual(['Reminder ready.']);
+  });
+
   it('reads markdown as plain words', () => {
     expect(speakableText('# Title\n- **one** [link](https://x.y)\n```js\ncode\n```')).toBe('Title one link');
   });

@@ -136,6 +136,9 @@ export async function speakText(
   }
 }
 
+/** The hint under a reply with actions is for the eyes (the buttons), not read aloud. */
+const ACTION_HINT = /^Click a button below to continue\.?$/i;
+
 const SENTENCE_END = /[.!?…](?=\s)|\n\n/;
 
 /** Splits off the complete sentences of `buffer`; the rest waits for more text. */
@@ -201,7 +204,7 @@ export function startReplySpeech(): ReplySpeaker {
   };
 
   const enqueue = (sentences: string[]) => {
-    const clean = sentences.map(speakableText).filter(Boolean);
+    const clean = sentences.map(speakableText).filter((sentence) => sentence && !ACTION_HINT.test(sentence));
     if (clean.length === 0 || cancelled) return;
     queue.push(...clean);
     void drain();
