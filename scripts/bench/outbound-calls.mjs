@@ -45,6 +45,15 @@ export async function benchOutboundCalls({
   const nc = await connect({ servers: natsUrl });
   const rpc = new RpcClient(nc, prefix);
   const children = [];
+  // The gateway's identity, as telephony asks it for the caller's first name (the opening says on whose behalf).
+  const { JSONCodec } = require('nats');
+  const codec = JSONCodec();
+  nc.subscribe(`${prefix}identity.users.profile`, {
+    callback: (_err, msg) => {
+      const { data } = codec.decode(msg.data);
+      msg.respond(codec.encode({ ok: true, data: { id: data.userId, username: 'bench', firstName: 'Bench', lastName: null, email: null, tier: 'enterprise' } }));
+    },
+  });
 
   // Twilio: Calls.create answered at once, then the call 'completed' callback, signed over our PUBLIC_URL.
   const placements = new Map(); // call log id -> times placed

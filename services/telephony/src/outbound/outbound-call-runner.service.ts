@@ -1,8 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { type JobMap, ProviderUnavailableError } from '@jarvis/contracts';
-import { EventBus, LiveEvents, PermanentJobFailure, type QueueJob } from '@jarvis/platform';
+import { EventBus, LiveEvents, NATS_CONNECTION, PermanentJobFailure, type QueueJob } from '@jarvis/platform';
 import { DelayedError } from 'bullmq';
+import type { NatsConnection } from 'nats';
 import twilio from 'twilio';
 import { TELEPHONY_CONFIG, type TelephonyConfig } from '../config/telephony.config';
 import { ConversationModel } from '../conversation/conversation-model.provider';
@@ -17,6 +18,7 @@ import type { CallLogEntity } from './entities/call-log.entity';
 import { type CallEnd, OutboundCallsRepository } from './outbound-calls.repository';
 import {
   CALL_END_POLL_MS,
+  callEndedSubject,
   END_REASONS,
   FINAL_STATUSES,
   MANUAL_KINDS,
@@ -48,6 +50,8 @@ const isManual = (scenario: string): scenario is ManualKind => (MANUAL_KINDS as 
 export class OutboundCallRunner implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(OutboundCallRunner.name);
   private stopping = false;
+  private readonly stopped: Promise<void>;
+  private stop!: () => void;
 
   constructor(
     private readonly calls: OutboundCallsRepository,
@@ -60,8 +64,16 @@ export class OutboundCallRunner implements OnApplicationBootstrap, OnModuleDestr
     private readonly variables: ScenarioVariablesService,
     private readonly events: EventBus,
     private readonly live: LiveEvents,
+    @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
     @Inject(TELEPHONY_CONFIG) private readonly config: TelephonyConfig,
-  ) {}
+  ) {
+    this.stopped = new Promise((resolve) => (this.stop = resolve));
+  }
+
+  /** Core NATS: the replica that ends a call tells the one whose job waits for it (any replica may get the callback). */
+  private endedSubject(id: string) {
+    return callEndedSubject(this.config.NATS_SUBJECT_PREFIX, id);
+  }
 
   /** Once started, off the request path: the first call placed does not pay for loading the SDK's call resource. */
   onApplicationBootstrap() {
@@ -74,6 +86,7 @@ export class OutboundCallRunner implements OnApplicationBootstrap, OnModuleDestr
    */
   onModuleDestroy() {
     this.stopping = true;
+    this.stop();
   }
 
   private url(path: string, log: Pick<CallLogEntity, 'id' | 'userId'>) {
@@ -138,17 +151,32 @@ export class OutboundCallRunner implements OnApplicationBootstrap, OnModuleDestr
     throw new PermanentJobFailure(errorMessage);
   }
 
-  /** Polls the row (any replica's status callback may end it), sooner at first; fails it at the deadline. */
+  /**
+   * Waits for the call's end: woken by the replica that ends it, with a look at the row every CALL_END_POLL_MS in
+   * case that word was lost; fails it at the deadline.
+   */
   private async awaitEnd(log: CallLogEntity): Promise<CallLogEntity | null> {
     const deadline = Date.now() + this.config.OUTBOUND_MAX_CALL_MS;
-    // A call is not over the moment it was placed: look first after a short wait, then less and less often.
-    let wait = 50;
-    while (Date.now() < deadline) {
-      await sleep(Math.min(wait, Math.max(0, deadline - Date.now())));
-      wait = Math.min(wait * 2, CALL_END_POLL_MS);
-      const current = await this.calls.findOne(log.userId, log.id);
-      if (!current || isEnded(current)) return current;
-      if (this.stopping) throw new HandOver();
+    // Subscribed before the first look: an end after it is heard, an end before it is seen in the row.
+    const sub = this.nc.subscribe(this.endedSubject(log.id), { max: 1 });
+    const ended = (async () => {
+      for await (const _ of sub) return;
+    })();
+    try {
+      while (Date.now() < deadline) {
+        const current = await this.calls.findOne(log.userId, log.id);
+        if (!current || isEnded(current)) return current;
+        if (this.stopping) throw new HandOver();
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([
+          ended,
+          this.stopped,
+          new Promise((resolve) => (timer = setTimeout(resolve, Math.min(CALL_END_POLL_MS, Math.max(0, deadline - Date.now()))))),
+        ]);
+        clearTimeout(timer);
+      }
+    } finally {
+      sub.unsubscribe();
     }
     await this.finish(log.userId, log.id, { status: 'failed', errorMessage: NO_FINAL_STATUS });
     return this.calls.findOne(log.userId, log.id);
@@ -161,6 +189,7 @@ export class OutboundCallRunner implements OnApplicationBootstrap, OnModuleDestr
   private async finish(userId: string, id: string, end: CallEnd): Promise<boolean> {
     const ended = await this.calls.end(userId, id, end);
     if (!ended) return false;
+    this.nc.publish(this.endedSubject(id));
     if (end.status === 'failed' && !ended.answered) await this.allowance.release(userId, ended.reservedMonth);
     await this.events.publish('evt.telephony.call.completed', { callId: id, userId, status: end.status }, `call:${id}`);
     this.live.publish(userId, 'calls', { id });

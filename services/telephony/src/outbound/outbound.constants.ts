@@ -28,8 +28,12 @@ export const NO_FINAL_STATUS = 'No final status from the provider';
 export const NO_CALLER_NUMBER = 'No number to call from: set TWILIO_PHONE_NUMBER or claim a phone line';
 export const NOT_A_VALID_NUMBER = 'Enter a valid phone number with its country code, e.g. +12125551234';
 
-/** The longest wait between two looks of a running call job at whether its call has ended. */
-export const CALL_END_POLL_MS = 1_000;
+/**
+ * Core NATS subject on which the replica that ends (or deletes) a call wakes the job waiting for it, wherever it runs.
+ */
+export const callEndedSubject = (natsPrefix: string, callLogId: string) => `${natsPrefix}telephony.outbound.ended.${callLogId}`;
+/** A running call job looks at its row this often even when no replica told it the call ended (a lost message). */
+export const CALL_END_POLL_MS = 5_000;
 /** A model writing an opening gets this long before the fixed script is used. */
 export const OPENING_TIMEOUT_MS = 8_000;
 
