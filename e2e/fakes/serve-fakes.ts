@@ -36,6 +36,7 @@ const appUrl = `http://localhost:${port}`;
 
 /** JSON of a fake's state: Maps become objects, Buffers their sizes. */
 function plain(value: unknown): unknown {
+  if (value === undefined) return null;
   return JSON.parse(
     JSON.stringify(value, (_key, v) => {
       if (v instanceof Map) return Object.fromEntries(v);

@@ -84,6 +84,16 @@ const page = (key: string, records: unknown[], uri: string) => ({
   [key]: records, page: 0, page_size: 50, first_page_uri: uri, next_page_uri: null, previous_page_uri: null, uri, start: 0, end: records.length,
 });
 
+/**
+ * About a second of silence as a playable MP3 (38 MPEG-1 Layer III frames, 128 kbit/s, 44.1 kHz, mono, all-zero
+ * audio data), so a browser test can play the recording a call left.
+ */
+export const SILENT_MP3 = (() => {
+  const frame = Buffer.alloc(417);
+  frame.set([0xff, 0xfb, 0x90, 0xc4]);
+  return Buffer.concat(Array.from({ length: 38 }, () => frame));
+})();
+
 export async function startTwilioFake(): Promise<TwilioFake> {
   const running = new Set<Promise<void>>();
   const fake: Omit<TwilioFake, 'url' | 'close' | 'settled'> = {
@@ -230,7 +240,7 @@ async function simulate(fake: TwilioFake, call: FakeCall, sid: (prefix: string) 
   const duration = String(script.duration ?? 30);
   if (call.record && call.recordingStatusCallback) {
     const RecordingSid = sid('RE');
-    fake.recordings.set(RecordingSid, script.recording ?? Buffer.from('ID3fake-mp3-audio'));
+    fake.recordings.set(RecordingSid, script.recording ?? SILENT_MP3);
     await post(call.recordingStatusCallback, { RecordingSid, RecordingStatus: 'completed', RecordingDuration: duration }, 'recording');
   }
   await status('completed', { CallDuration: duration });

@@ -1,0 +1,27 @@
+import { expect, type Page } from '@playwright/test';
+import { AJAX } from '../shell/shell-helpers';
+import { callFake } from './fakes';
+
+/**
+ * Upgrades the signed-in user of `page` to a paid plan the way a user does: the Account page's upgrade button, the
+ * Stripe fake's Checkout page, and the signed webhooks it sends back.
+ */
+export async function upgradeTo(page: Page, plan: 'Premium' | 'Enterprise') {
+  await page.goto('/account');
+  await page.getByRole('button', { name: `Upgrade to ${plan}` }).click();
+  await page.getByRole('button', { name: 'Subscribe' }).click();
+  await page.waitForURL(/\/account\?checkout=success/);
+  await expect(page.getByTestId('current-plan')).toHaveText(plan, { timeout: 30_000 });
+}
+
+/** Gives the signed-in user a phone line: a new number on the Twilio fake's account, claimed through the API. */
+export async function claimPhoneLine(page: Page): Promise<string> {
+  const number = `+1646555${String(Math.floor(Math.random() * 10_000)).padStart(4, '0')}`;
+  await callFake('twilio', 'numbers.push', {
+    sid: `PN${Date.now()}${Math.random().toString(36).slice(2, 8)}`,
+    phoneNumber: number,
+  });
+  const res = await page.request.post('/api/phone-line', { headers: AJAX, data: { phoneNumber: number } });
+  expect(res.ok(), await res.text()).toBe(true);
+  return number;
+}
