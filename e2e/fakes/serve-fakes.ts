@@ -13,7 +13,10 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import { globalAgent } from 'node:https';
 import { startGoogleFake } from '../../libs/testing/src/google-fake';
+import { startNominatimFake } from '../../services/calendar/src/testing/fakes/nominatim.fake';
+import { startPushFake } from '../../services/notifications/src/testing/push.fake';
 import {
   PRICE_ENTERPRISE,
   PRICE_PREMIUM,
@@ -53,7 +56,22 @@ async function main() {
     twilio: (await startTwilioFake()) as never,
     google: (await startGoogleFake()) as never,
     discord: (await startDiscordFake(DISCORD_TEST_TOKEN)) as never,
+    nominatim: (await startNominatimFake()) as never,
+    push: (await startPushFake()) as never,
   };
+  // The push fake speaks HTTPS with a certificate made now; the services trust it through NODE_EXTRA_CA_CERTS.
+  const pushCa = resolve(
+    dirname(process.env.E2E_FAKES_FILE ?? resolve(root, 'e2e/test-results/fakes.json')),
+    `push-ca-${process.pid}.pem`,
+  );
+  mkdirSync(dirname(pushCa), { recursive: true });
+  writeFileSync(
+    pushCa,
+    ([] as unknown[])
+      .concat(globalAgent.options.ca ?? [])
+      .map(String)
+      .join('\n'),
+  );
 
   // GET /control/<fake>/<property...> reads a fake's state; POST /control/<fake>/<method...> with a JSON array of
   // arguments calls it (`POST /control/google/seedMail ["ann@gmail.com", [{...}]]`).
@@ -106,6 +124,8 @@ async function main() {
     DISCORD_BOT_TOKEN: DISCORD_TEST_TOKEN,
     DISCORD_CLIENT_ID: DISCORD_TEST_CLIENT_ID,
     DISCORD_BASE_URL: urls.discord as string,
+    NOMINATIM_BASE_URL: urls.nominatim as string,
+    NODE_EXTRA_CA_CERTS: pushCa,
   };
   const app = spawn(process.execPath, [resolve(root, 'scripts/start.mjs')], {
     cwd: root,

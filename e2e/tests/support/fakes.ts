@@ -7,6 +7,9 @@ export interface FakeAddresses {
   twilio: string;
   google: string;
   discord: string;
+  nominatim: string;
+  /** The push service fake has no address of its own to share: its subscriptions carry it. */
+  push?: string;
 }
 
 export function fakeAddresses(): FakeAddresses {
