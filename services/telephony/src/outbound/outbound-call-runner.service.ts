@@ -35,6 +35,12 @@ const { VoiceResponse } = twilio.twiml;
 /** Twilio's form fields of a webhook, and the query we put on the URLs we gave it (`callLogId`, `userId`). */
 export type TwilioParams = Record<string, string>;
 
+/** What the replica that ended a call tells the job waiting for it. */
+interface AnnouncedEnd {
+  status: 'completed' | 'failed';
+  errorMessage: string | null;
+}
+
 /** This replica is shutting down while a call it placed is still on: another replica takes the waiting over. */
 class HandOver extends Error {}
 
@@ -98,20 +104,24 @@ export class OutboundCallRunner implements OnApplicationBootstrap, OnModuleDestr
   async run({ callLogId, userId }: JobMap['telephony.outbound-call'], job: QueueJob<'telephony.outbound-call'>) {
     let log = await this.calls.findOne(userId, callLogId);
     if (!log || isEnded(log)) return; // deleted, or ended by a run that died before its job finished
-    if (!log.callSid) {
-      const placed = await this.place(log, job);
-      if (!placed) return;
-      log = placed;
-    }
-    let ended: CallLogEntity | null;
+    // Listening before the call is placed: however fast its end comes, on whichever replica, it is heard.
+    const waiter = this.listenForEnd(log.id);
     try {
-      ended = await this.awaitEnd(log);
+      let placedNow = false;
+      if (!log.callSid) {
+        const placed = await this.place(log, job);
+        if (!placed) return;
+        [log, placedNow] = [placed, true];
+      }
+      const ended = await this.awaitEnd(log, waiter.ended, !placedNow);
+      if (ended?.status === 'failed') throw new PermanentJobFailure(ended.errorMessage ?? 'Call failed');
     } catch (error) {
       if (!(error instanceof HandOver)) throw error;
       await job.moveToDelayed(Date.now() + 500, job.token);
       throw new DelayedError();
+    } finally {
+      waiter.close();
     }
-    if (ended?.status === 'failed') throw new PermanentJobFailure(ended.errorMessage ?? 'Call failed');
   }
 
   private async place(log: CallLogEntity, job: QueueJob<'telephony.outbound-call'>): Promise<CallLogEntity | null> {
@@ -151,32 +161,45 @@ export class OutboundCallRunner implements OnApplicationBootstrap, OnModuleDestr
     throw new PermanentJobFailure(errorMessage);
   }
 
-  /**
-   * Waits for the call's end: woken by the replica that ends it, with a look at the row every CALL_END_POLL_MS in
-   * case that word was lost; fails it at the deadline.
-   */
-  private async awaitEnd(log: CallLogEntity): Promise<CallLogEntity | null> {
-    const deadline = Date.now() + this.config.OUTBOUND_MAX_CALL_MS;
-    // Subscribed before the first look: an end after it is heard, an end before it is seen in the row.
-    const sub = this.nc.subscribe(this.endedSubject(log.id), { max: 1 });
-    const ended = (async () => {
-      for await (const _ of sub) return;
+  /** The end of this call as the replica that ends it announces it (null: deleted). */
+  private listenForEnd(id: string) {
+    const sub = this.nc.subscribe(this.endedSubject(id), { max: 1 });
+    const ended = (async (): Promise<AnnouncedEnd | null> => {
+      for await (const msg of sub) return msg.data.length > 0 ? (msg.json() as AnnouncedEnd) : null;
+      return null;
     })();
-    try {
-      while (Date.now() < deadline) {
+    return { ended, close: () => sub.unsubscribe() };
+  }
+
+  /**
+   * Waits for the call's end: told by the replica that ends it, with a look at the row every CALL_END_POLL_MS in
+   * case that word was lost (and at once when `lookFirst`: a call placed by an earlier run may have ended before we
+   * listened); fails it at the deadline.
+   */
+  private async awaitEnd(
+    log: CallLogEntity,
+    announced: Promise<AnnouncedEnd | null>,
+    lookFirst: boolean,
+  ): Promise<Pick<CallLogEntity, 'status' | 'errorMessage'> | null> {
+    const deadline = Date.now() + this.config.OUTBOUND_MAX_CALL_MS;
+    let look = lookFirst;
+    let heard = false;
+    void announced.then(() => (heard = true));
+    while (Date.now() < deadline) {
+      if (heard) return announced;
+      if (look) {
         const current = await this.calls.findOne(log.userId, log.id);
         if (!current || isEnded(current)) return current;
-        if (this.stopping) throw new HandOver();
-        let timer: NodeJS.Timeout | undefined;
-        await Promise.race([
-          ended,
-          this.stopped,
-          new Promise((resolve) => (timer = setTimeout(resolve, Math.min(CALL_END_POLL_MS, Math.max(0, deadline - Date.now()))))),
-        ]);
-        clearTimeout(timer);
       }
-    } finally {
-      sub.unsubscribe();
+      look = true;
+      if (this.stopping) throw new HandOver();
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        announced,
+        this.stopped,
+        new Promise((resolve) => (timer = setTimeout(resolve, Math.min(CALL_END_POLL_MS, Math.max(0, deadline - Date.now()))))),
+      ]);
+      clearTimeout(timer);
     }
     await this.finish(log.userId, log.id, { status: 'failed', errorMessage: NO_FINAL_STATUS });
     return this.calls.findOne(log.userId, log.id);
@@ -189,7 +212,7 @@ export class OutboundCallRunner implements OnApplicationBootstrap, OnModuleDestr
   private async finish(userId: string, id: string, end: CallEnd): Promise<boolean> {
     const ended = await this.calls.end(userId, id, end);
     if (!ended) return false;
-    this.nc.publish(this.endedSubject(id));
+    this.nc.publish(this.endedSubject(id), JSON.stringify({ status: end.status, errorMessage: end.errorMessage ?? null } satisfies AnnouncedEnd));
     if (end.status === 'failed' && !ended.answered) await this.allowance.release(userId, ended.reservedMonth);
     await this.events.publish('evt.telephony.call.completed', { callId: id, userId, status: end.status }, `call:${id}`);
     this.live.publish(userId, 'calls', { id });
