@@ -7,8 +7,7 @@ import type {
   Whisper,
 } from '@jarvis/contracts';
 import { api, type Api } from './routes';
-import { ApiError, apiRequest, apiRequestReading, callApi, readJson } from './client';
-import { readEventStream } from './sse';
+import { apiRequest, callApi, readJson } from './client';
 
 export const WHISPERS_FETCH_ERROR = 'Failed to fetch whispers';
 
@@ -33,54 +32,6 @@ export type SendChatResponse = ResponseOf<Chat['send']>;
 /** POST /api/chat: the message with the last 10 messages of history. */
 export function sendChatMessage(body: SendChatRequest): Promise<SendChatResponse> {
   return callApi(api.chat.send, body);
-}
-
-/** The status a failure reported inside a stream carries (the HTTP answer itself was 200). */
-export const STREAM_ERROR_STATUS = 502;
-export const STREAM_ENDED_EARLY = 'The reply stopped before it was complete.';
-
-/**
- * POST /api/chat asking for a streamed reply (`Accept: text/event-stream`): `onToken` gets each piece of text as
- * the model writes it; the promise resolves with the same reply as sendChatMessage (the `done` event). An `error`
- * event or a stream cut short rejects with an ApiError, the server's `{error, code}` as its body. A server that
- * answers plain JSON (one without streaming) is read as such. The 30 s limit covers the whole stream.
- */
-export function streamChatMessage(
-  body: SendChatRequest,
-  { onToken, signal }: { onToken: (text: string) => void; signal?: AbortSignal },
-): Promise<SendChatResponse> {
-  return apiRequestReading(
-    'POST',
-    api.chat.send.path,
-    body,
-    { signal, headers: { Accept: 'text/event-stream' } },
-    async (res) => {
-      const type = res.headers.get('content-type') ?? '';
-      if (!type.includes('text/event-stream') || !res.body) return readJson<SendChatResponse>(res);
-      let result: { reply: SendChatResponse } | undefined;
-      let failure: ApiError | undefined;
-      await readEventStream(res.body, (event) => {
-        if (result || failure) return;
-        const data = parseData(event.data);
-        if (event.event === 'token' && typeof data === 'string') onToken(data);
-        else if (event.event === 'done') result = { reply: data as SendChatResponse };
-        else if (event.event === 'error') {
-          failure = new ApiError(STREAM_ERROR_STATUS, `${STREAM_ERROR_STATUS}: ${event.data}`, data);
-        }
-      });
-      if (failure) throw failure;
-      if (!result) throw new ApiError(STREAM_ERROR_STATUS, STREAM_ENDED_EARLY);
-      return result.reply;
-    },
-  );
-}
-
-function parseData(data: string): unknown {
-  try {
-    return JSON.parse(data);
-  } catch {
-    return undefined;
-  }
 }
 
 /** GET /api/chat/messages: the stored conversation, oldest first. */

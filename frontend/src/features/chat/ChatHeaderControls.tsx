@@ -3,12 +3,7 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
-import LocationOffOutlinedIcon from '@mui/icons-material/LocationOffOutlined';
-import LocationOnOutlinedIcon from '@mui/icons-material/LocationOnOutlined';
-import NotificationsActiveOutlinedIcon from '@mui/icons-material/NotificationsActiveOutlined';
-import NotificationsNoneOutlinedIcon from '@mui/icons-material/NotificationsNoneOutlined';
-import NotificationsOffOutlinedIcon from '@mui/icons-material/NotificationsOffOutlined';
-import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
+import SendIcon from '@mui/icons-material/Send';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/routes';
 import { lazyNamed } from '../../components/lazy-named';
@@ -58,7 +53,6 @@ function StandIn({ onPress }: { onPress: (action: HeaderAction) => void }) {
             variant={subscribed ? 'contained' : 'outlined'}
             color={subscribed ? 'success' : 'primary'}
             aria-pressed={subscribed}
-            startIcon={subscribed ? <NotificationsActiveOutlinedIcon /> : <NotificationsNoneOutlinedIcon />}
             onClick={() => onPress('push-toggle')}
           >
             {subscribed ? 'Push On' : 'Enable Push'}
@@ -69,14 +63,14 @@ function StandIn({ onPress }: { onPress: (action: HeaderAction) => void }) {
               aria-label="Send a test notification"
               onClick={() => onPress('push-test')}
             >
-              <SendOutlinedIcon fontSize="small" />
+              <SendIcon fontSize="small" />
             </IconButton>
           </Tooltip>
         </Stack>
       ) : (
         <Tooltip title={support.reason}>
           <span>
-            <Button size="small" variant="outlined" disabled startIcon={<NotificationsOffOutlinedIcon />}>
+            <Button size="small" variant="outlined" disabled>
               Push Not Available
             </Button>
           </span>
@@ -87,7 +81,6 @@ function StandIn({ onPress }: { onPress: (action: HeaderAction) => void }) {
         variant={locationOn ? 'contained' : 'outlined'}
         color={locationOn ? 'success' : 'primary'}
         aria-pressed={locationOn}
-        startIcon={locationOn ? <LocationOnOutlinedIcon /> : <LocationOffOutlinedIcon />}
         onClick={() => onPress('location-toggle')}
       >
         {locationOn ? 'Location On' : 'Location'}

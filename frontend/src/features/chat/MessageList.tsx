@@ -9,8 +9,7 @@ import HistoryIcon from '@mui/icons-material/History';
 import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
 import type { ChatViewMessage } from './chat-message';
 import { formatMessageTime, greetingFor } from './greeting';
-import { MessageBubble } from './message-bubbles';
-import { TypingIndicator } from './TypingIndicator';
+import { MessageBubble, TypingIndicator } from './message-bubbles';
 import { UserMessageBubble } from './UserMessageBubble';
 
 /** The conversation with a time-of-day greeting, the fresh-chat empty state and the typing indicator. */
@@ -98,7 +97,11 @@ export function MessageList({
           ),
         )
       )}
-      {typing && <TypingIndicator />}
+      {typing && (
+        <Suspense fallback={null}>
+          <TypingIndicator />
+        </Suspense>
+      )}
     </Stack>
   );
 }

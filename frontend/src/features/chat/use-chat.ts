@@ -1,7 +1,8 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { ChatAction } from '@jarvis/contracts';
-import { fetchChatMessages, saveActionOutcome, streamChatMessage } from '../../api/chat';
+import { fetchChatMessages, saveActionOutcome } from '../../api/chat';
+import { loadChatStream } from './message-bubbles';
 import { serverMessageOr } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { useToast, type ToastFn } from '../../components/toast/toast-context';
@@ -106,6 +107,7 @@ function createController(queryClient: QueryClient, toast: ToastFn) {
       };
       const withoutStream = (messages: ChatViewMessage[]) => messages.filter((m) => m.id !== streamId);
       try {
+        const { streamChatMessage } = await loadChatStream();
         const res = await streamChatMessage({ message: text, history }, { onToken });
         updateChatSession((s) => ({
           sending: false,

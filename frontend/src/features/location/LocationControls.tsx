@@ -4,7 +4,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import LocationOffOutlinedIcon from '@mui/icons-material/LocationOffOutlined';
 import LocationOnOutlinedIcon from '@mui/icons-material/LocationOnOutlined';
 import { useToast } from '../../components/toast/toast-context';
 import { easternClock } from '../../components/eastern-time';
@@ -67,7 +66,6 @@ export function LocationControls({ firstAction = null }: { firstAction?: 'toggle
         size="small"
         variant={location.enabled ? 'contained' : 'outlined'}
         color={location.enabled ? 'success' : 'primary'}
-        startIcon={location.enabled ? <LocationOnOutlinedIcon /> : <LocationOffOutlinedIcon />}
         disabled={location.busy}
         aria-pressed={location.enabled}
         onClick={() => void toggle()}

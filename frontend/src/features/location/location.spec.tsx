@@ -173,7 +173,9 @@ describe('the chat header controls (loaded when first used)', () => {
     renderWithProviders(<ChatHeaderControls />, { user: testUser });
     expect(await screen.findByRole('button', { name: 'Push Not Available' })).toBeDisabled();
     await user.click(await screen.findByRole('button', { name: 'Location' }));
-    expect(await screen.findByRole('button', { name: 'Location On' }, { timeout: 5_000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('button', { name: 'Location On' }, { timeout: 5_000 }),
+    ).toBeInTheDocument();
     expect(await screen.findByTestId('toast')).toHaveTextContent('Location Enabled');
   });
 });

@@ -18,12 +18,11 @@ import { SectionHeader } from '../../components/SectionHeader';
 import { useToast } from '../../components/toast/toast-context';
 import { notificationTypeBadge } from './notification-types';
 import {
-  countUnreadNotifications,
   useDeleteNotification,
   useMarkAllNotificationsRead,
   useMarkNotificationRead,
-  useNotifications,
-} from './use-notifications';
+} from './use-notification-mutations';
+import { countUnreadNotifications, useNotifications } from './use-notifications';
 
 /** 'Sat, Nov 22, 5:00 PM ET', or nothing for a time that cannot be read. */
 function notificationTime(createdAt: string): string {

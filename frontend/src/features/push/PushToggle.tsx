@@ -3,10 +3,7 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
-import NotificationsActiveOutlinedIcon from '@mui/icons-material/NotificationsActiveOutlined';
-import NotificationsOffOutlinedIcon from '@mui/icons-material/NotificationsOffOutlined';
-import NotificationsNoneOutlinedIcon from '@mui/icons-material/NotificationsNoneOutlined';
-import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
+import SendIcon from '@mui/icons-material/Send';
 import { useMutation } from '@tanstack/react-query';
 import { sendTestPush } from '../../api/push';
 import { useToast } from '../../components/toast/toast-context';
@@ -75,7 +72,7 @@ export function PushToggle({ firstAction = null }: { firstAction?: 'toggle' | 't
     return (
       <Tooltip title={push.support.reason}>
         <span>
-          <Button size="small" variant="outlined" disabled startIcon={<NotificationsOffOutlinedIcon />}>
+          <Button size="small" variant="outlined" disabled>
             Push Not Available
           </Button>
         </span>
@@ -90,7 +87,6 @@ export function PushToggle({ firstAction = null }: { firstAction?: 'toggle' | 't
         color={push.subscribed ? 'success' : 'primary'}
         disabled={push.busy}
         onClick={() => void toggle()}
-        startIcon={push.subscribed ? <NotificationsActiveOutlinedIcon /> : <NotificationsNoneOutlinedIcon />}
         aria-pressed={push.subscribed}
       >
         {push.subscribed ? 'Push On' : 'Enable Push'}
@@ -103,7 +99,7 @@ export function PushToggle({ firstAction = null }: { firstAction?: 'toggle' | 't
             disabled={test.isPending}
             onClick={() => test.mutate()}
           >
-            <SendOutlinedIcon fontSize="small" />
+            <SendIcon fontSize="small" />
           </IconButton>
         </span>
       </Tooltip>
