@@ -28,6 +28,15 @@ class FakeServiceHandlers {
     return { enabled: data.enabled };
   }
 
+  /** Voice cloning as the voice service answers it; a user named 'novoice…' finds the service failing. */
+  static voiceUsers = new Map<string, boolean>();
+
+  @Handles(api.voice.voiceStatus)
+  voiceStatus({ ctx }: HandlerInput<typeof api.voice.voiceStatus>) {
+    if (FakeServiceHandlers.voiceUsers.get(ctx.userId) === false) throw new Error('voice is down');
+    return { voiceCloningStatus: 'completed' as const, voiceCloningEnabled: true, elevenLabsVoiceId: `voice-of-${ctx.userId}` };
+  }
+
   @Handles(api.chat.shared)
   shared({ ctx, data }: HandlerInput<typeof api.chat.shared>) {
     if (data.shareToken !== 'good') throw new NotFoundError('Conversation');
@@ -64,6 +73,29 @@ async function signedIn() {
   await client.post('/api/register', { username: uniqueName(), password: 'secret1' });
   return client;
 }
+
+describe('GET /api/user', () => {
+  it("carries the caller's voice-cloning fields from the voice service, and none when it fails", async () => {
+    const client = await signedIn();
+    const me = (await client.get('/api/auth/user')).body;
+    const res = await client.get('/api/user');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      id: me.id,
+      username: me.username,
+      voiceCloningStatus: 'completed',
+      voiceCloningEnabled: true,
+      elevenLabsVoiceId: `voice-of-${me.id}`,
+    });
+
+    const other = await signedIn();
+    const them = (await other.get('/api/auth/user')).body;
+    FakeServiceHandlers.voiceUsers.set(them.id, false);
+    const fallback = await other.get('/api/user');
+    expect(fallback.status).toBe(200);
+    expect(fallback.body).toMatchObject({ id: them.id, voiceCloningStatus: null, voiceCloningEnabled: false, elevenLabsVoiceId: null });
+  });
+});
 
 describe('forwarding to services', () => {
   it('forwards validated input with the caller context and returns the service answer', async () => {

@@ -1,14 +1,24 @@
-import { Body, Controller, Req, UseGuards } from '@nestjs/common';
-import { api, type RequestOf, type User } from '@jarvis/contracts';
+import { Body, Controller, Logger, Req, UseGuards } from '@nestjs/common';
+import { api, type RequestOf, type User, type UserWithVoice } from '@jarvis/contracts';
+import { RpcClient } from '@jarvis/platform';
 import type { FastifyRequest as Request } from 'fastify';
 import { ContractPipe, Route } from '../http/contract';
 import { signIn, signOut } from '../http/session';
 import { IdentityService } from './identity.service';
 import { SignedIn, UserId } from './signed-in.guard';
 
+/** What GET /api/user says of voice cloning when the voice service does not answer in time: nothing cloned. */
+const NO_VOICE = { voiceCloningStatus: null, voiceCloningEnabled: false, elevenLabsVoiceId: null } as const;
+const VOICE_STATUS_TIMEOUT_MS = 2_000;
+
 @Controller()
 export class IdentityController {
-  constructor(private readonly identity: IdentityService) {}
+  private readonly logger = new Logger(IdentityController.name);
+
+  constructor(
+    private readonly identity: IdentityService,
+    private readonly rpc: RpcClient,
+  ) {}
 
   @Route(api.identity.register, 201)
   async register(@Req() req: Request, @Body(new ContractPipe(api.identity.register)) body: RequestOf<typeof api.identity.register>) {
@@ -41,10 +51,24 @@ export class IdentityController {
     return this.identity.get(userId);
   }
 
+  /** The user with the voice-cloning fields (issue 8, doc2 Settings → Voice); a voice service that is down gives none. */
   @Route(api.identity.user)
   @UseGuards(SignedIn)
-  user(@UserId() userId: string) {
-    return this.identity.get(userId);
+  async user(@Req() req: Request, @UserId() userId: string): Promise<UserWithVoice> {
+    const user = await this.identity.get(userId);
+    const ctx = { userId, tier: user.subscriptionTier, requestId: String(req.id) };
+    const voice = await this.rpc
+      .call(api.voice.voiceStatus, {}, ctx, { timeoutMs: VOICE_STATUS_TIMEOUT_MS })
+      .catch((error: unknown) => {
+        this.logger.warn(`voice cloning status unavailable for GET /api/user: ${(error as Error).message}`);
+        return NO_VOICE;
+      });
+    return {
+      ...user,
+      voiceCloningStatus: voice.voiceCloningStatus,
+      voiceCloningEnabled: voice.voiceCloningEnabled,
+      elevenLabsVoiceId: voice.elevenLabsVoiceId,
+    };
   }
 
   @Route(api.identity.acceptTerms)

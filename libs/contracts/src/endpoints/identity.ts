@@ -2,6 +2,13 @@ import { z } from 'zod';
 import type { Tier } from '../context';
 import { emailAddress, endpoint, noInput, returns } from '../endpoint';
 
+/** GET /api/user: the user and the voice-cloning fields of `GET /api/voice-cloning/status`. */
+export interface UserWithVoice extends User {
+  voiceCloningStatus: 'processing' | 'completed' | 'failed' | null;
+  voiceCloningEnabled: boolean;
+  elevenLabsVoiceId: string | null;
+}
+
 export const THEME_MODES = ['light', 'dark'] as const;
 export const THEME_COLORS = ['blue', 'purple', 'green', 'rose'] as const;
 export type ThemeMode = (typeof THEME_MODES)[number];
@@ -122,9 +129,10 @@ const auth = {
     method: 'POST', path: '/api/auth/theme', service: 'gateway', subject: 'identity.theme.update', access: 'user',
     request: themeRequest, response: returns<User>(),
   }),
+  /** The user with the voice-cloning state of Settings → Voice (doc2), asked of the voice service. */
   user: endpoint({
     method: 'GET', path: '/api/user', service: 'gateway', subject: 'identity.users.get', access: 'user',
-    request: noInput, response: returns<User>(),
+    request: noInput, response: returns<UserWithVoice>(),
   }),
   updateProfile: endpoint({
     method: 'PUT', path: '/api/user/profile', service: 'gateway', subject: 'identity.profile.update', access: 'user',
