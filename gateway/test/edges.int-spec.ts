@@ -23,6 +23,7 @@ class FakeHandlers {
   @MessagePattern(webhookSubject('telephony'))
   webhook({ data }: { data: WebhookRequest }): WebhookReply {
     seen.webhooks.push(data);
+    if (data.path === '/audio/clip') return { status: 200, contentType: 'audio/mpeg', body: '', bodyBase64: RECORDING.toString('base64') };
     if (data.headers['x-twilio-signature'] !== 'good') return { status: 403, contentType: 'text/plain', body: 'bad signature' };
     return { status: 200, contentType: 'text/xml', body: '<Response><Say>Hi</Say></Response>' };
   }
@@ -111,6 +112,13 @@ describe('webhook ingress', () => {
     expect(forwarded.headers).toMatchObject({ 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': 'good' });
     expect(Object.keys(forwarded.headers)).not.toContain('cookie');
     expect(Object.keys(forwarded.headers)).not.toContain('host');
+  });
+
+  it('sends a binary reply byte for byte (the audio a call plays)', async () => {
+    const res = await fetch(`${gw.baseUrl}/webhooks/telephony/audio/clip`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('audio/mpeg');
+    expect(Buffer.from(await res.arrayBuffer()).equals(RECORDING)).toBe(true);
   });
 
   it("passes the service's refusal through and needs neither a session nor the X-Requested-With header", async () => {

@@ -58,7 +58,8 @@ export class WebhookIngress {
     const ctx: RequestContext = { userId: null, tier: 'free', requestId: req.id };
     try {
       const result = await this.rpc.call(webhookReceivers[service], request, ctx);
-      return reply.code(result.status).type(result.contentType || 'text/plain; charset=utf-8').send(result.body ?? '');
+      const body = result.bodyBase64 !== undefined ? Buffer.from(result.bodyBase64, 'base64') : (result.body ?? '');
+      return reply.code(result.status).type(result.contentType || 'text/plain; charset=utf-8').send(body);
     } catch (error) {
       return sendError(reply, error);
     }

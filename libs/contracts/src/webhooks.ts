@@ -43,4 +43,6 @@ export interface WebhookReply {
   status: number;
   contentType: string;
   body: string;
+  /** A binary body (audio Twilio plays on a call), base64; when set, `body` is ignored. */
+  bodyBase64?: string;
 }

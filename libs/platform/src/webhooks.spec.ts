@@ -52,6 +52,9 @@ describe('webhookReply', () => {
     expect(webhookReply.xml({ toString: () => '<Response><Say>Hi</Say></Response>' }).body).toBe('<Response><Say>Hi</Say></Response>');
     expect(webhookReply.json({ received: true })).toEqual({ status: 200, contentType: 'application/json; charset=utf-8', body: '{"received":true}' });
     expect(webhookReply.json({ error: 'bad' }, 400).status).toBe(400);
+    expect(webhookReply.binary('audio/mpeg', Buffer.from([0xff, 0xfb, 0x00]))).toEqual({
+      status: 200, contentType: 'audio/mpeg', body: '', bodyBase64: Buffer.from([0xff, 0xfb, 0x00]).toString('base64'),
+    });
     expect(webhookReply.text(403, 'Invalid signature')).toEqual({ status: 403, contentType: 'text/plain; charset=utf-8', body: 'Invalid signature' });
     expect(webhookReply.empty()).toMatchObject({ status: 204, body: '' });
   });

@@ -74,6 +74,10 @@ export const webhookReply = {
   text(status: number, text: string): WebhookReply {
     return { status, contentType: 'text/plain; charset=utf-8', body: text };
   },
+  /** Bytes, e.g. the audio of a `<Play>`: sent as they are, with their content type. */
+  binary(contentType: string, bytes: Buffer, status = 200): WebhookReply {
+    return { status, contentType, body: '', bodyBase64: bytes.toString('base64') };
+  },
   empty(status = 204): WebhookReply {
     return { status, contentType: 'text/plain; charset=utf-8', body: '' };
   },
