@@ -7,16 +7,16 @@ import {
   type QueuedCall,
   type RequestContext,
 } from '@jarvis/contracts';
-import { JobQueue, LiveEvents, NATS_CONNECTION } from '@jarvis/platform';
-import type { NatsConnection } from 'nats';
+import { JobQueue, LiveEvents } from '@jarvis/platform';
 import { TELEPHONY_CONFIG, type TelephonyConfig } from '../config/telephony.config';
 import { PhoneLinesRepository } from '../phone-lines/phone-lines.repository';
 import { TelephonyProvider } from '../twilio/telephony.provider';
 import { CallAllowance } from './call-allowance.service';
+import { CallEnds } from './call-ends.service';
 import { type CallRequestBase, checkCallRequest } from './call-requests';
 import type { CallLogEntity, CallPriority } from './entities/call-log.entity';
 import { OutboundCallsRepository } from './outbound-calls.repository';
-import { callEndedSubject, type ManualKind, NO_CALLER_NUMBER } from './outbound.constants';
+import { type ManualKind, NO_CALLER_NUMBER } from './outbound.constants';
 
 /** A call to queue, whatever asked for it (the form, a scenario's run). */
 export interface CallToQueue {
@@ -45,7 +45,7 @@ export class OutboundCallsService {
     private readonly live: LiveEvents,
     private readonly twilio: TelephonyProvider,
     private readonly lines: PhoneLinesRepository,
-    @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
+    private readonly ends: CallEnds,
     @Inject(TELEPHONY_CONFIG) private readonly config: TelephonyConfig,
   ) {}
 
@@ -141,7 +141,7 @@ export class OutboundCallsService {
       await this.twilio.endCall(log.callSid!).catch((error: Error) => this.logger.warn(`Call ${id} was not hung up: ${error.message}`));
     }
     await this.calls.delete(userId, id);
-    if (ongoing) this.nc.publish(callEndedSubject(this.config.NATS_SUBJECT_PREFIX, id)); // its job stops waiting
+    if (ongoing) this.ends.deleted(id); // its job stops waiting
     if (cancelled || (ongoing && !log.answered)) await this.allowance.release(userId, log.reservedMonth);
     this.announceQueue(userId, id);
     return { success: true as const };

@@ -3,6 +3,7 @@ import type { CallKind, CallPriority } from './entities/call-log.entity';
 /** The kinds of manual call, as the call log's `scenario` names them. */
 export const MANUAL_KINDS = ['bill_collector', 'appointment', 'spam_block', 'follow_up', 'missed_call'] as const;
 export type ManualKind = (typeof MANUAL_KINDS)[number];
+export const isManualKind = (scenario: string): scenario is ManualKind => (MANUAL_KINDS as readonly string[]).includes(scenario);
 
 /** A kind's priority when the request names none: someone waiting on us first, a list removal last. */
 export const DEFAULT_PRIORITY: Record<Exclude<CallKind, 'scenario'>, CallPriority> = {

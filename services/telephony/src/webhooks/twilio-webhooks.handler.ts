@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import type { WebhookReply } from '@jarvis/contracts';
 import { HandlesWebhook, type IncomingWebhook, webhookReply } from '@jarvis/platform';
-import { OutboundCallRunner } from '../outbound/outbound-call-runner.service';
+import { OutboundCallbacks } from '../outbound/outbound-callbacks.service';
 import { TelephonyProvider } from '../twilio/telephony.provider';
 import { IncomingCallsService } from './incoming-calls.service';
 
@@ -10,7 +10,7 @@ export class TwilioWebhooksHandler {
   constructor(
     private readonly calls: IncomingCallsService,
     private readonly twilio: TelephonyProvider,
-    private readonly outbound: OutboundCallRunner,
+    private readonly outbound: OutboundCallbacks,
   ) {}
 
   @HandlesWebhook('telephony')
