@@ -16,6 +16,8 @@ export interface ConversationState {
   greeting: string;
   /** Where Twilio posts the caller's next speech (a webhook URL under PUBLIC_URL). */
   turnUrl: string;
+  /** Said when the conversation ends (an outbound call's differs from 'Thank you for calling'); FAREWELL by default. */
+  farewell?: string;
   startedAt: number;
   turns: ConversationTurn[];
   ended: boolean;

@@ -12,6 +12,8 @@ export interface StartConversation {
   systemPrompt: string;
   greeting: string;
   turnUrl: string;
+  /** Said when the conversation ends; FAREWELL ('Thank you for calling...') by default. */
+  farewell?: string;
 }
 
 /** What a conversation leaves for a phone message or a call log. */
@@ -48,20 +50,21 @@ export class ConversationEngine {
   /** The caller said `speech` (empty when Twilio heard nothing): TwiML with the answer, or the farewell. */
   async turn(callSid: string, speech: string | undefined): Promise<string> {
     const state = await this.states.get(callSid);
-    if (!state || state.ended) return this.hangUp(FAREWELL);
+    if (!state || state.ended) return this.hangUp(state?.farewell ?? FAREWELL);
+    const farewell = state.farewell ?? FAREWELL;
     const said = (speech ?? '').trim();
     if (!said) {
-      if (Date.now() - state.startedAt >= MAX_CONVERSATION_MS) return this.end(state, FAREWELL);
+      if (Date.now() - state.startedAt >= MAX_CONVERSATION_MS) return this.end(state, farewell);
       return this.listen(state, DID_NOT_HEAR);
     }
     if (GOODBYE.test(said)) {
-      state.turns.push({ caller: said, assistant: FAREWELL });
-      return this.end(state, FAREWELL);
+      state.turns.push({ caller: said, assistant: farewell });
+      return this.end(state, farewell);
     }
     const answer = await this.answer(state, said);
     state.turns.push({ caller: said, assistant: answer });
     if (state.turns.length >= MAX_TURNS || Date.now() - state.startedAt >= MAX_CONVERSATION_MS) {
-      return this.end(state, `${answer} ${FAREWELL}`);
+      return this.end(state, `${answer} ${farewell}`);
     }
     await this.states.save(state);
     return this.listen(state, answer);

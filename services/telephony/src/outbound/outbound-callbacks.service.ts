@@ -7,7 +7,7 @@ import { CallEnds } from './call-ends.service';
 import { fixedOpening } from './call-openings';
 import type { CallLogEntity } from './entities/call-log.entity';
 import { OutboundCallsRepository } from './outbound-calls.repository';
-import { END_REASONS, FINAL_STATUSES, isManualKind, OPENING_BRIEFS, OUTBOUND_SYSTEM_PROMPT } from './outbound.constants';
+import { END_REASONS, FINAL_STATUSES, isManualKind, OPENING_BRIEFS, OUTBOUND_FAREWELL, OUTBOUND_SYSTEM_PROMPT } from './outbound.constants';
 
 const { VoiceResponse } = twilio.twiml;
 
@@ -45,6 +45,7 @@ export class OutboundCallbacks {
         userId: log.userId,
         systemPrompt: [OUTBOUND_SYSTEM_PROMPT, purpose, details && `The call's details: ${details}.`].filter(Boolean).join('\n'),
         greeting: opening,
+        farewell: OUTBOUND_FAREWELL,
         turnUrl: `${this.config.PUBLIC_URL.replace(/\/+$/, '')}/webhooks/telephony/turn`,
       });
     }

@@ -47,6 +47,9 @@ describe('with a model', () => {
     expect(call.twiml[0]).toContain('Hello, this is Jarvis calling for Acme Utilities');
     expect(log.transcript).toContain('Caller: I will pay on Friday.');
     expect(log.transcript).toContain('Jarvis: Thank you, I will pass that on.');
+    // The person we called says goodbye: a farewell for a call we made, not 'Thank you for calling'.
+    expect(log.transcript).toContain('Caller: Goodbye\nJarvis: Thank you for your time. Goodbye!');
+    expect(call.twiml.at(-1)).toContain('Thank you for your time. Goodbye!');
   });
 });
 
