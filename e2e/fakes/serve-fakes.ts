@@ -1,6 +1,6 @@
 /**
  * The system the browser tests run against, with every provider the tests exercise pointed at a loopback fake:
- * starts the fakes of Stripe, Twilio, Google and Discord (the same ones the services' integration tests use), a small
+ * starts the fakes of Stripe, Twilio, Google, Discord, Nominatim, a push service and ElevenLabs (the same ones the services' integration tests use), a small
  * control server the tests use to seed and inspect them, writes their addresses to E2E_FAKES_FILE, then runs
  * `scripts/start.mjs` with the provider variables set. SIGTERM stops the system, then the fakes.
  *
@@ -24,6 +24,7 @@ import {
   WEBHOOK_SECRET,
 } from '../../services/billing/src/testing/stripe.fake';
 import { startDiscordFake } from '../../services/chat/src/testing/fakes/discord.fake';
+import { startElevenLabsFake } from '../../services/voice/src/testing/fakes/elevenlabs.fake';
 import {
   FAKE_ACCOUNT_SID,
   FAKE_AUTH_TOKEN,
@@ -32,6 +33,7 @@ import {
 
 export const DISCORD_TEST_TOKEN = 'e2e-discord-bot-token';
 export const DISCORD_TEST_CLIENT_ID = '987654321098765432';
+export const ELEVENLABS_TEST_KEY = 'e2e-elevenlabs-key';
 
 const root = resolve(__dirname, '../../../../..'); // e2e/fakes/dist/e2e/fakes → the repository
 const port = process.env.PORT ?? '3100';
@@ -58,6 +60,7 @@ async function main() {
     discord: (await startDiscordFake(DISCORD_TEST_TOKEN)) as never,
     nominatim: (await startNominatimFake()) as never,
     push: (await startPushFake()) as never,
+    elevenlabs: (await startElevenLabsFake(ELEVENLABS_TEST_KEY)) as never,
   };
   // The push fake speaks HTTPS with a certificate made now; the services trust it through NODE_EXTRA_CA_CERTS.
   const pushCa = resolve(
@@ -125,6 +128,8 @@ async function main() {
     DISCORD_CLIENT_ID: DISCORD_TEST_CLIENT_ID,
     DISCORD_BASE_URL: urls.discord as string,
     NOMINATIM_BASE_URL: urls.nominatim as string,
+    ELEVENLABS_API_KEY: ELEVENLABS_TEST_KEY,
+    ELEVENLABS_BASE_URL: urls.elevenlabs as string,
     NODE_EXTRA_CA_CERTS: pushCa,
   };
   const app = spawn(process.execPath, [resolve(root, 'scripts/start.mjs')], {

@@ -8,6 +8,7 @@ export interface FakeAddresses {
   google: string;
   discord: string;
   nominatim: string;
+  elevenlabs: string;
   /** The push service fake has no address of its own to share: its subscriptions carry it. */
   push?: string;
 }
