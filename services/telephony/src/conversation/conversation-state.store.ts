@@ -21,6 +21,8 @@ export interface ConversationState {
   startedAt: number;
   turns: ConversationTurn[];
   ended: boolean;
+  /** The owner's cloned voice speaks the call's lines (Twilio's voice when false or when it fails). */
+  ownerVoice?: boolean;
 }
 
 @Injectable()

@@ -1,3 +1,4 @@
+import type { CallVoiceService, SpeakingNode } from '../call-voice/call-voice.service';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ConversationModel, type ConversationMessage } from './conversation-model.provider';
 import type { ConversationState, ConversationStateStore } from './conversation-state.store';
@@ -31,10 +32,21 @@ class ScriptedModel extends ConversationModel {
   }
 }
 
-function engine() {
+/** The owner's voice as CallVoiceService gives it: off by default; on, each line plays a clip of it. */
+function callVoice(ownerVoice = false) {
+  return {
+    ownerVoiceOn: async () => ownerVoice,
+    speak: async (node: SpeakingNode, text: string, _userId: string, on?: boolean) => {
+      if (on) node.play(`https://jarvis.test/webhooks/telephony/audio/${encodeURIComponent(text)}`);
+      else node.say(text);
+    },
+  } as unknown as CallVoiceService;
+}
+
+function engine(ownerVoice = false) {
   const model = new ScriptedModel();
   const store = new MemoryStore();
-  return { model, store, engine: new ConversationEngine(model, store as unknown as ConversationStateStore) };
+  return { model, store, engine: new ConversationEngine(model, store as unknown as ConversationStateStore, callVoice(ownerVoice)) };
 }
 
 const start = { callSid: 'CA1', userId: 'u1', systemPrompt: 'Be brief', greeting: 'Hello!', turnUrl: 'https://jarvis.test/webhooks/telephony/turn' };
@@ -42,6 +54,19 @@ const start = { callSid: 'CA1', userId: 'u1', systemPrompt: 'Be brief', greeting
 afterEach(() => vi.useRealTimers());
 
 describe('ConversationEngine', () => {
+  it("speaks every line in the owner's cloned voice when it is on, Twilio's voice otherwise", async () => {
+    const cloned = engine(true).engine;
+    const first = await cloned.start(start);
+    expect(first).toContain('<Play>https://jarvis.test/webhooks/telephony/audio/Hello!</Play>');
+    expect(first).not.toContain('<Say>');
+    const bye = await cloned.turn('CA1', 'goodbye');
+    expect(bye).toMatch(/<Play>[^<]+<\/Play><Hangup\/>/);
+
+    const plain = await engine(false).engine.start(start);
+    expect(plain).toContain('<Say>Hello!</Say>');
+    expect(plain).not.toContain('<Play>');
+  });
+
   it('hangs up with a farewell once 5 minutes have passed', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     const { engine: e } = engine();

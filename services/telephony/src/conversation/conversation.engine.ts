@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import twilio from 'twilio';
+import { CallVoiceService } from '../call-voice/call-voice.service';
 import { ConversationModel, type ConversationMessage } from './conversation-model.provider';
 import { type ConversationState, ConversationStateStore } from './conversation-state.store';
 import { DID_NOT_HEAR, FALLBACK_REPLY, FAREWELL, GOODBYE, MAX_CONVERSATION_MS, MAX_TURNS } from './conversation.constants';
@@ -15,6 +16,7 @@ export interface StartConversation {
   /** Said when the conversation ends; FAREWELL ('Thank you for calling...') by default. */
   farewell?: string;
 }
+
 
 /** What a conversation leaves for a phone message or a call log. */
 export interface ConversationSummary {
@@ -35,6 +37,7 @@ export class ConversationEngine {
   constructor(
     private readonly model: ConversationModel,
     private readonly states: ConversationStateStore,
+    private readonly voice: CallVoiceService,
   ) {}
 
   get available(): boolean {
@@ -43,14 +46,16 @@ export class ConversationEngine {
 
   /** Greets and listens: TwiML for the first webhook of the call (a retry answers the same). */
   async start(start: StartConversation): Promise<string> {
-    const state = await this.states.create({ ...start, startedAt: Date.now(), turns: [], ended: false });
+    // The owner's cloned voice, when it is on, speaks every line of the call (asked once, kept with the state).
+    const ownerVoice = await this.voice.ownerVoiceOn(start.userId);
+    const state = await this.states.create({ ...start, ownerVoice, startedAt: Date.now(), turns: [], ended: false });
     return this.listen(state, state.greeting);
   }
 
   /** The caller said `speech` (empty when Twilio heard nothing): TwiML with the answer, or the farewell. */
   async turn(callSid: string, speech: string | undefined): Promise<string> {
     const state = await this.states.get(callSid);
-    if (!state || state.ended) return this.hangUp(state?.farewell ?? FAREWELL);
+    if (!state || state.ended) return this.hangUp(state?.farewell ?? FAREWELL, state);
     const farewell = state.farewell ?? FAREWELL;
     const said = (speech ?? '').trim();
     if (!said) {
@@ -93,22 +98,23 @@ export class ConversationEngine {
     }
   }
 
-  private listen(state: ConversationState, say: string): string {
+  private async listen(state: ConversationState, say: string): Promise<string> {
     const twiml = new VoiceResponse();
     const gather = twiml.gather({ input: ['speech'], action: state.turnUrl, method: 'POST', speechTimeout: 'auto', actionOnEmptyResult: true });
-    gather.say(say);
+    await this.voice.speak(gather, say, state.userId, state.ownerVoice);
     return twiml.toString();
   }
 
   private async end(state: ConversationState, say: string): Promise<string> {
     state.ended = true;
     await this.states.save(state);
-    return this.hangUp(say);
+    return this.hangUp(say, state);
   }
 
-  private hangUp(say: string): string {
+  private async hangUp(say: string, state?: ConversationState | null): Promise<string> {
     const twiml = new VoiceResponse();
-    twiml.say(say);
+    if (state) await this.voice.speak(twiml, say, state.userId, state.ownerVoice);
+    else twiml.say(say);
     twiml.hangup();
     return twiml.toString();
   }

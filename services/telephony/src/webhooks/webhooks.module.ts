@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { CallVoiceModule } from '../call-voice/call-voice.module';
 import { ContactsModule } from '../contacts/contacts.module';
 import { ConversationModule } from '../conversation/conversation.module';
 import { OutboundModule } from '../outbound/outbound.module';
@@ -9,7 +10,7 @@ import { IncomingCallsService } from './incoming-calls.service';
 import { TwilioWebhooksHandler } from './twilio-webhooks.handler';
 
 @Module({
-  imports: [PhoneLinesModule, PhoneMessagesModule, ContactsModule, ConversationModule, OwnerModule, OutboundModule],
+  imports: [CallVoiceModule, PhoneLinesModule, PhoneMessagesModule, ContactsModule, ConversationModule, OwnerModule, OutboundModule],
   controllers: [TwilioWebhooksHandler],
   providers: [IncomingCallsService],
 })
