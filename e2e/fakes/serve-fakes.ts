@@ -28,6 +28,7 @@ import { startElevenLabsFake } from '../../services/voice/src/testing/fakes/elev
 import {
   FAKE_ACCOUNT_SID,
   FAKE_AUTH_TOKEN,
+  SILENT_MP3,
   startTwilioFake,
 } from '../../services/telephony/src/testing/twilio.fake';
 
@@ -62,6 +63,12 @@ async function main() {
     push: (await startPushFake()) as never,
     elevenlabs: (await startElevenLabsFake(ELEVENLABS_TEST_KEY)) as never,
   };
+  // A recording Twilio keeps for a call the test plays by webhooks (JSON cannot carry the audio itself).
+  const twilio = fakes.twilio as unknown as {
+    recordings: Map<string, Buffer>;
+    seedRecording?: (sid: string) => void;
+  };
+  twilio.seedRecording = (sid: string) => void twilio.recordings.set(sid, SILENT_MP3);
   // The push fake speaks HTTPS with a certificate made now; the services trust it through NODE_EXTRA_CA_CERTS.
   const pushCa = resolve(
     dirname(process.env.E2E_FAKES_FILE ?? resolve(root, 'e2e/test-results/fakes.json')),
