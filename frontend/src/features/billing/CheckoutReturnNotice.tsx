@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
@@ -20,9 +20,9 @@ export function CheckoutReturnNotice({ user }: { user: Pick<User, 'subscriptionT
   const outcome = params.get('checkout');
   const queryClient = useQueryClient();
   const plan = params.get('plan');
-  const startTier = useRef(user.subscriptionTier);
+  const [startTier] = useState(user.subscriptionTier);
   const [timedOut, setTimedOut] = useState(false);
-  const changed = plan ? user.subscriptionTier === plan : user.subscriptionTier !== startTier.current;
+  const changed = plan ? user.subscriptionTier === plan : user.subscriptionTier !== startTier;
 
   useEffect(() => {
     if (outcome !== 'success' || changed) return;
