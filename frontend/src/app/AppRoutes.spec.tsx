@@ -4,7 +4,18 @@ import { renderWithProviders, routeFetch, testUser } from '../test/render';
 import { AppRoutes } from './AppRoutes';
 
 beforeEach(() => {
-  vi.stubGlobal('fetch', vi.fn(routeFetch({}).fetch));
+  // An unknown booking code, as the public booking page asks for it.
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      routeFetch({
+        'GET /api/booking-requests/xyz': {
+          status: 404,
+          body: { error: 'Booking link not found', code: 'NOT_FOUND' },
+        },
+      }).fetch,
+    ),
+  );
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -62,7 +73,7 @@ describe('routes', () => {
     ['/contacts', 'Contacts'],
     ['/calendar-settings', 'Calendar Sync Settings'],
     ['/shared/abc123', 'Shared conversation'],
-    ['/book/xyz', 'Book a time'],
+    ['/book/xyz', 'Booking Not Found'],
     ['/help', 'Help & Documentation'],
     ['/account', 'Account'],
     ['/shared', 'Share Jarvis'],
