@@ -5,6 +5,8 @@ import { nextGoogleAccount, VIEWPORTS } from './mail-calendar-helpers';
 
 const snap = screenshotsIn('mail-calendar');
 const HOUR = 3_600_000;
+// The popup reaches Google through the server's redirect, so each test sets the fake's next consent: one at a time.
+test.describe.configure({ mode: 'serial' });
 
 for (const viewport of VIEWPORTS) {
   test.describe(`calendar at ${viewport.width} px`, () => {
@@ -15,7 +17,7 @@ for (const viewport of VIEWPORTS) {
     }, testInfo) => {
       test.setTimeout(90_000);
       await registerViaApi(page.request, { ready: true });
-      const email = await nextGoogleAccount();
+      const email = await nextGoogleAccount(page, { viaRedirect: true });
       const start = Date.now() + 26 * HOUR;
       await callFake('google', 'seedEvents', email, [
         {

@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { callFake } from '../support/fakes';
+import { callFake, fakeAddresses } from '../support/fakes';
 import { AJAX, uniqueName } from '../shell/shell-helpers';
 
 export const VIEWPORTS = [
@@ -17,10 +17,21 @@ export async function callFakeVoid(fake: 'google', method: string, ...args: unkn
   });
 }
 
-/** A Google account of the fake that the next consent signs in as: one per test, so tests never share a mailbox. */
-export async function nextGoogleAccount(name = 'Ada Tester'): Promise<string> {
+/**
+ * A Google account of the fake for this test alone, so tests never share a mailbox. Its consent screen signs in as
+ * the account named by `login_hint` (as Google's does), which this page's browser context adds to every
+ * authorization request it makes, so tests running side by side each get their own. A flow that reaches Google
+ * through a server redirect (the calendar popup) is not seen by the browser's routing: `viaRedirect` makes the
+ * account the fake's next consent instead, and such tests must not run side by side (calendar.spec.ts is serial).
+ */
+export async function nextGoogleAccount(page: Page, { viaRedirect = false } = {}): Promise<string> {
   const email = `${uniqueName('g')}@gmail.com`;
-  await callFakeVoid('google', 'consentAs', email, name);
+  if (viaRedirect) await callFakeVoid('google', 'consentAs', email, 'Ada Tester');
+  await page.context().route(`${fakeAddresses().google}/o/oauth2/v2/auth?**`, (route) => {
+    const url = new URL(route.request().url());
+    url.searchParams.set('login_hint', email);
+    return route.continue({ url: url.toString() });
+  });
   return email;
 }
 

@@ -43,7 +43,7 @@ test.describe('mail at 1280 px', () => {
   }, testInfo) => {
     test.setTimeout(120_000);
     await registerViaApi(page.request, { ready: true });
-    const email = await nextGoogleAccount();
+    const email = await nextGoogleAccount(page);
     const [newsletter] = await seedInbox(email);
 
     await page.goto('/emails');
@@ -110,7 +110,7 @@ test.describe('mail at 1280 px', () => {
 
   test('an expired grant shows the expired connection with Reconnect', async ({ page }, testInfo) => {
     await registerViaApi(page.request, { ready: true });
-    const email = await nextGoogleAccount();
+    const email = await nextGoogleAccount(page);
     await seedInbox(email);
     await page.goto('/emails');
     await page.getByRole('button', { name: 'Connect Gmail' }).click();
@@ -133,7 +133,7 @@ test.describe('mail at 375 px', () => {
 
   test('reads the inbox and a message on a phone', async ({ page }, testInfo) => {
     await registerViaApi(page.request, { ready: true });
-    const email = await nextGoogleAccount();
+    const email = await nextGoogleAccount(page);
     await seedInbox(email);
     await page.goto('/emails');
     await snap(page, testInfo, 'e2e-emails-connect-mobile');
