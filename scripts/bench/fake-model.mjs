@@ -1,5 +1,6 @@
-// An OpenAI-compatible chat-completions server on 127.0.0.1 for the bench: a plain request is answered at once;
-// `stream: true` is answered in OpenAI's SSE wire format with `tokens` chunks, `gapMs` apart.
+// An OpenAI-compatible server on 127.0.0.1 for the bench: a plain chat completion is answered at once; `stream: true`
+// is answered in OpenAI's SSE wire format with `tokens` chunks, `gapMs` apart; /v1/audio/transcriptions answers a
+// transcript and /v1/audio/speech a few MP3 bytes, at once.
 import { createServer } from 'node:http';
 
 export async function startFakeModel({ tokens = 50, gapMs = 2 } = {}) {
@@ -7,6 +8,16 @@ export async function startFakeModel({ tokens = 50, gapMs = 2 } = {}) {
     let raw = '';
     req.on('data', (chunk) => (raw += chunk));
     req.on('end', async () => {
+      if (req.url?.startsWith('/v1/audio/transcriptions')) {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ text: 'What is on my calendar today?' }));
+        return;
+      }
+      if (req.url?.startsWith('/v1/audio/speech')) {
+        res.writeHead(200, { 'content-type': 'audio/mpeg' });
+        res.end(Buffer.concat([Buffer.from([0xff, 0xfb, 0x90, 0xc4]), Buffer.alloc(413)]));
+        return;
+      }
       let body = {};
       try {
         body = JSON.parse(raw);
