@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppModule } from './app.module';
 import { GATEWAY_CONFIG, type GatewayConfig, loadGatewayConfig } from './config/gateway.config';
 import { registerAjaxHeaderRule } from './http/csrf';
+import { registerEmptyJsonBody } from './http/empty-json-body';
 import { sendError } from './http/error-response';
 import { HttpErrorsFilter } from './http/http-exception.filter';
 import { registerRequestContext, requestIdOf } from './http/request-context';
@@ -45,6 +46,7 @@ export async function createGateway(): Promise<NestFastifyApplication> {
   app.enableShutdownHooks();
 
   registerRequestContext(fastify);
+  registerEmptyJsonBody(fastify);
   registerUnreadBodyDrain(fastify);
   registerAjaxHeaderRule(fastify);
   await registerSessions(fastify, config, app.get<Redis>(REDIS), app.get(SessionEndings));

@@ -37,6 +37,11 @@ class FakeServiceHandlers {
     return { voiceCloningStatus: 'completed' as const, voiceCloningEnabled: true, elevenLabsVoiceId: `voice-of-${ctx.userId}` };
   }
 
+  @Handles(api.notifications.pushTest)
+  pushTest() {
+    return { hasPushSubscriptions: false, result: { push: false } };
+  }
+
   @Handles(api.chat.shared)
   shared({ ctx, data }: HandlerInput<typeof api.chat.shared>) {
     if (data.shareToken !== 'good') throw new NotFoundError('Conversation');
@@ -94,6 +99,17 @@ describe('GET /api/user', () => {
     const fallback = await other.get('/api/user');
     expect(fallback.status).toBe(200);
     expect(fallback.body).toMatchObject({ id: them.id, voiceCloningStatus: null, voiceCloningEnabled: false, elevenLabsVoiceId: null });
+  });
+});
+
+describe('JSON bodies', () => {
+  it('reads a JSON content type with no body as a call without one (doc1: POST /api/push/test), and still refuses bad JSON', async () => {
+    const client = await signedIn();
+    const empty = await client.request('POST', '/api/push/test', '');
+    expect(empty.status).toBe(200);
+    expect(empty.body).toEqual({ hasPushSubscriptions: false, result: { push: false } });
+    expect((await client.request('POST', '/api/push/test', '{"broken'))).toMatchObject({ status: 400, body: { code: 'VALIDATION' } });
+    expect((await client.request('POST', '/api/push/test', '{"__proto__":{"x":1}}')).status).toBe(400);
   });
 });
 
