@@ -17,6 +17,7 @@ export const queryKeys = {
   callUsage: [api.billing.callUsage.path] as const,
   contacts: [api.telephony.contacts.path] as const,
   notifications: [api.notifications.list.path] as const,
+  userLocation: [api.notifications.getLocation.path] as const,
   notificationPreferences: [api.notifications.preferences.path] as const,
   voiceAlerts: [api.notifications.voiceAlerts.path] as const,
   emailStatus: [api.mail.status.path] as const,

@@ -1,13 +1,13 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useState } from 'react';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import SendIcon from '@mui/icons-material/Send';
-import { useQuery } from '@tanstack/react-query';
-import { api } from '../../api/routes';
 import { lazyNamed } from '../../components/lazy-named';
+import { useSavedLocation } from '../location/use-saved-location';
 import { pushSupport } from '../push/push-support';
+import { usePushSubscribed } from '../push/use-push-subscribed';
 
 /** What the user pressed before the real controls had loaded; they run it once they are there. */
 export type HeaderAction = 'push-toggle' | 'push-test' | 'location-toggle';
@@ -18,32 +18,10 @@ export type HeaderAction = 'push-toggle' | 'push-test' | 'location-toggle';
 const loadControls = () => import('./LoadedHeaderControls');
 const LoadedHeaderControls = lazyNamed(loadControls, 'LoadedHeaderControls');
 
-function usePushSubscribed(supported: boolean) {
-  const [subscribed, setSubscribed] = useState(false);
-  useEffect(() => {
-    if (!supported) return;
-    let alive = true;
-    void navigator.serviceWorker
-      .getRegistration('/')
-      .then((reg) => reg?.pushManager.getSubscription())
-      .then((existing) => alive && setSubscribed(Boolean(existing)))
-      .catch(() => undefined);
-    return () => {
-      alive = false;
-    };
-  }, [supported]);
-  return subscribed;
-}
-
 /** The buttons as they look, without their code: pressing one loads it and runs the press. */
-function StandIn({ onPress }: { onPress: (action: HeaderAction) => void }) {
+function StandIn({ locationOn, onPress }: { locationOn: boolean; onPress: (action: HeaderAction) => void }) {
   const [support] = useState(() => pushSupport());
-  const subscribed = usePushSubscribed(support.supported);
-  const location = useQuery<{ hasLocation: boolean } | null>({
-    queryKey: [api.notifications.getLocation.path],
-    staleTime: 5 * 60_000,
-  });
-  const locationOn = Boolean(location.data?.hasLocation);
+  const [subscribed] = usePushSubscribed(support.supported);
   return (
     <>
       {support.supported ? (
@@ -92,13 +70,10 @@ function StandIn({ onPress }: { onPress: (action: HeaderAction) => void }) {
 /** Enable Push, the test button, Location and the Location Triggers banner (doc1 §2, doc2 §2), loaded on demand. */
 export function ChatHeaderControls() {
   const [loaded, setLoaded] = useState<{ first: HeaderAction | null } | null>(null);
-  const location = useQuery<{ hasLocation: boolean } | null>({
-    queryKey: [api.notifications.getLocation.path],
-    staleTime: 5 * 60_000,
-  });
+  const locationOn = Boolean(useSavedLocation().data?.hasLocation);
   const prefetch = () => void loadControls().catch(() => undefined);
-  const standIn = <StandIn onPress={(first) => setLoaded({ first })} />;
-  const show = loaded !== null || Boolean(location.data?.hasLocation);
+  const standIn = <StandIn locationOn={locationOn} onPress={(first) => setLoaded({ first })} />;
+  const show = loaded !== null || locationOn;
   return (
     <Stack
       direction="row"

@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/routes';
+import { useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '../../api/query-keys';
 import { deleteUserLocation, saveUserLocation, sendPosition, type LocationTrigger } from '../../api/location';
 import { reverseGeocode } from './reverse-geocode';
+import { useSavedLocation } from './use-saved-location';
 
 /** doc2 §9: tracking asks with high accuracy, 10 s timeout, 60 s maximum age; auto-enable 5 s / 5 min; every 5 min. */
 export const TRACKING_OPTIONS: PositionOptions = {
@@ -20,8 +21,6 @@ export const BANNER_SIZE = 3;
 
 export type EnableResult = 'enabled' | 'denied' | 'unsupported' | 'error' | 'save-failed';
 
-const LOCATION_KEY = [api.notifications.getLocation.path] as const;
-
 function currentPosition(options: PositionOptions): Promise<GeolocationPosition> {
   return new Promise((resolve, reject) => navigator.geolocation.getCurrentPosition(resolve, reject, options));
 }
@@ -35,7 +34,7 @@ export function useLocationTriggers({
   onHighPriority,
 }: { onHighPriority?: (trigger: LocationTrigger) => void } = {}) {
   const queryClient = useQueryClient();
-  const saved = useQuery<{ hasLocation: boolean } | null>({ queryKey: LOCATION_KEY, staleTime: 5 * 60_000 });
+  const saved = useSavedLocation();
   const enabled = Boolean(saved.data?.hasLocation);
   const [triggers, setTriggers] = useState<LocationTrigger[]>([]);
   const [busy, setBusy] = useState(false);
@@ -87,7 +86,7 @@ export function useLocationTriggers({
       } catch {
         return 'save-failed';
       }
-      queryClient.setQueryData(LOCATION_KEY, { hasLocation: true, lat, lon, locationName });
+      queryClient.setQueryData(queryKeys.userLocation, { hasLocation: true, lat, lon, locationName });
       return 'enabled';
     } finally {
       setBusy(false);
@@ -98,7 +97,7 @@ export function useLocationTriggers({
     setBusy(true);
     try {
       await deleteUserLocation();
-      queryClient.setQueryData(LOCATION_KEY, { hasLocation: false });
+      queryClient.setQueryData(queryKeys.userLocation, { hasLocation: false });
       setTriggers([]);
       return true;
     } catch {

@@ -1,4 +1,3 @@
-import { useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -15,43 +14,15 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import type { CallLog } from '@jarvis/contracts';
 import { callLogRecordingUrl } from '../../api/outbound-calls';
+import { DetailSection, Fact, RecordingPlayer } from '../../components/DetailParts';
 import { useToast } from '../../components/toast/toast-context';
 import { formatCallTime, formatPhoneNumber } from '../phone/phone-format';
 import { CALL_STATUS, minutesAndSeconds, scenarioLabel, shortCallId } from './call-format';
 import { useDeleteCallLog } from './use-outbound-calls';
 
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Box sx={{ minWidth: 0 }}>
-      <Typography variant="caption" color="text.secondary" component="div">
-        {label}
-      </Typography>
-      <Box sx={{ typography: 'body2', overflowWrap: 'anywhere' }}>{children}</Box>
-    </Box>
-  );
-}
-
 export function CallStatusChip({ status }: { status: keyof typeof CALL_STATUS }) {
   const { label, color } = CALL_STATUS[status] ?? { label: status, color: 'default' as const };
   return <Chip size="small" label={label} color={color} data-testid="call-status" />;
-}
-
-function Recording({ id }: { id: string }) {
-  const [failed, setFailed] = useState(false);
-  if (failed)
-    return <Alert severity="warning">The recording could not be loaded. Please try again later.</Alert>;
-  return (
-    <Box
-      component="audio"
-      controls
-      preload="metadata"
-      src={callLogRecordingUrl(id)}
-      aria-label="Call recording"
-      data-testid="call-recording"
-      onError={() => setFailed(true)}
-      sx={{ width: '100%', display: 'block' }}
-    />
-  );
 }
 
 /**
@@ -115,18 +86,12 @@ export function CallLogDialog({ log, onClose }: { log: CallLog; onClose: () => v
             </Alert>
           )}
           {hasRecording && (
-            <Box component="section" aria-label="Recording">
-              <Typography variant="subtitle2" component="h3" sx={{ mb: 0.75 }}>
-                Recording
-              </Typography>
-              <Recording id={log.id} />
-            </Box>
+            <DetailSection title="Recording">
+              <RecordingPlayer src={callLogRecordingUrl(log.id)} testId="call-recording" />
+            </DetailSection>
           )}
           {hasTranscript && (
-            <Box component="section" aria-label="Transcript">
-              <Typography variant="subtitle2" component="h3" sx={{ mb: 0.75 }}>
-                Transcript
-              </Typography>
+            <DetailSection title="Transcript">
               <Paper
                 variant="outlined"
                 data-testid="call-transcript"
@@ -143,7 +108,7 @@ export function CallLogDialog({ log, onClose }: { log: CallLog; onClose: () => v
                   {log.transcript}
                 </Typography>
               </Paper>
-            </Box>
+            </DetailSection>
           )}
           {log.status === 'completed' && !hasTranscript && !hasRecording && (
             <Alert severity="info" data-testid="no-recording-note">

@@ -1,5 +1,4 @@
-import { useState, type ReactNode } from 'react';
-import Alert from '@mui/material/Alert';
+import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -20,6 +19,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
 import type { PhoneMessage } from '@jarvis/contracts';
 import { phoneMessageRecordingUrl, type PhoneMessageChange } from '../../api/phone';
+import { DetailSection, Fact, RecordingPlayer } from '../../components/DetailParts';
 import { useToast } from '../../components/toast/toast-context';
 import { PriorityChip } from './PhoneMessageCard';
 import {
@@ -35,28 +35,6 @@ import {
 import { useUpdatePhoneMessage } from './use-update-phone-message';
 
 const UPDATE_FAILED = 'Failed to update message. Please try again.';
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Box component="section" aria-label={title}>
-      <Typography variant="subtitle2" component="h3" sx={{ mb: 0.75 }}>
-        {title}
-      </Typography>
-      {children}
-    </Box>
-  );
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Box sx={{ minWidth: 0 }}>
-      <Typography variant="caption" color="text.secondary" component="div">
-        {label}
-      </Typography>
-      <Box sx={{ typography: 'body2', overflowWrap: 'anywhere' }}>{children}</Box>
-    </Box>
-  );
-}
 
 function TextBlock({ text, empty, testId }: { text: string | null; empty: string; testId: string }) {
   return (
@@ -77,25 +55,6 @@ function TextBlock({ text, empty, testId }: { text: string | null; empty: string
         {text?.trim() ? text : empty}
       </Typography>
     </Paper>
-  );
-}
-
-/** The recording, streamed from the gateway (Range works, so the player can seek). */
-function RecordingPlayer({ messageId }: { messageId: string }) {
-  const [failed, setFailed] = useState(false);
-  if (failed)
-    return <Alert severity="warning">The recording could not be loaded. Please try again later.</Alert>;
-  return (
-    <Box
-      component="audio"
-      controls
-      preload="metadata"
-      src={phoneMessageRecordingUrl(messageId)}
-      data-testid="recording-player"
-      aria-label="Call recording"
-      onError={() => setFailed(true)}
-      sx={{ width: '100%', display: 'block' }}
-    />
   );
 }
 
@@ -251,36 +210,36 @@ export function CallDetailsDialog({ message, onClose }: { message: PhoneMessage;
           </TextField>
 
           {message.recording_url && (
-            <Section title="Recording">
-              <RecordingPlayer messageId={message.id} />
-            </Section>
+            <DetailSection title="Recording">
+              <RecordingPlayer src={phoneMessageRecordingUrl(message.id)} testId="recording-player" />
+            </DetailSection>
           )}
 
-          <Section title="Transcript">
+          <DetailSection title="Transcript">
             <TextBlock text={message.transcript} empty="No transcript" testId="call-transcript" />
-          </Section>
+          </DetailSection>
 
-          <Section title="Jarvis's Response">
+          <DetailSection title="Jarvis's Response">
             <TextBlock text={message.jarvis_response} empty="No response recorded" testId="call-response" />
-          </Section>
+          </DetailSection>
 
           {message.action_items.length > 0 && (
-            <Section title="Action Items">
+            <DetailSection title="Action Items">
               <ActionItems items={message.action_items} />
-            </Section>
+            </DetailSection>
           )}
 
           {message.tags.length > 0 && (
-            <Section title="Tags">
+            <DetailSection title="Tags">
               <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap">
                 {message.tags.map((tag) => (
                   <Chip key={tag} size="small" variant="outlined" label={tag} />
                 ))}
               </Stack>
-            </Section>
+            </DetailSection>
           )}
 
-          <Section title="Notes">
+          <DetailSection title="Notes">
             <Stack spacing={1.5}>
               <TextField
                 multiline
@@ -300,7 +259,7 @@ export function CallDetailsDialog({ message, onClose }: { message: PhoneMessage;
                 {savingNotes ? 'Saving...' : 'Save Notes'}
               </Button>
             </Stack>
-          </Section>
+          </DetailSection>
         </Stack>
       </DialogContent>
       <DialogActions sx={{ px: 3, py: 1.5 }}>

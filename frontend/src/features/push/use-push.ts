@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { getPushPublicKey, subscribePush, unsubscribePush, type PushSubscriptionInput } from '../../api/push';
 import { applicationServerKey, pushSupport, type PushSupport } from './push-support';
+import { usePushSubscribed } from './use-push-subscribed';
 
 export const VAPID_KEY_MISSING = 'Failed to get VAPID public key from server';
 
@@ -39,26 +40,11 @@ async function registration(): Promise<ServiceWorkerRegistration> {
  */
 export function usePush() {
   const [support] = useState<PushSupport>(() => pushSupport());
-  const [subscribed, setSubscribed] = useState(false);
+  const [subscribed, setSubscribed] = usePushSubscribed(support.supported);
   const [busy, setBusy] = useState(false);
   const [permission, setPermission] = useState<NotificationPermission | 'unsupported'>(() =>
     typeof Notification === 'undefined' ? 'unsupported' : Notification.permission,
   );
-
-  useEffect(() => {
-    if (!support.supported) return;
-    let alive = true;
-    void navigator.serviceWorker
-      .getRegistration('/')
-      .then((reg) => reg?.pushManager.getSubscription())
-      .then((existing) => {
-        if (alive) setSubscribed(Boolean(existing));
-      })
-      .catch(() => undefined);
-    return () => {
-      alive = false;
-    };
-  }, [support.supported]);
 
   const enable = useCallback(async (): Promise<EnableOutcome> => {
     setBusy(true);
@@ -84,7 +70,7 @@ export function usePush() {
     } finally {
       setBusy(false);
     }
-  }, []);
+  }, [setSubscribed]);
 
   const disable = useCallback(async (): Promise<boolean> => {
     setBusy(true);
@@ -106,7 +92,7 @@ export function usePush() {
     } finally {
       setBusy(false);
     }
-  }, []);
+  }, [setSubscribed]);
 
   return { support, permission, subscribed, busy, enable, disable };
 }
