@@ -56,7 +56,9 @@ for (const viewport of [
     const added = (await readFake<{ path: string }[]>('elevenlabs', 'requests')).slice(before);
     expect(added.filter((request) => request.path === '/v1/voices/add').length).toBeGreaterThanOrEqual(1);
 
-    await page.getByLabel('Use my voice').check();
+    // The switch shows the server's state: click it and wait for the save (check() asserts before it answers).
+    await page.getByLabel('Use my voice').click();
+    await expect(page.getByLabel('Use my voice')).toBeChecked();
     await expect(page.getByTestId('toast').filter({ hasText: 'Voice setting updated' })).toBeVisible();
     const me = await (await page.request.get('/api/user')).json();
     expect(me).toMatchObject({
