@@ -39,6 +39,15 @@ export const infraConfigSchema = z.object({
   NATS_SUBJECT_PREFIX: z.string().regex(/^([A-Za-z0-9_-]+\.)?$/, 'must be empty or end with a dot, e.g. t123.').default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PUBLIC_URL: z.string().url().default('http://localhost:3000'),
+  /**
+   * Test only: `1` lets `safeFetch` reach loopback and private addresses, over plain http too, so the loopback fakes
+   * of push services and mail senders answer. Never in production: it opens the server's own network to any URL a
+   * user, a mail or a browser chooses.
+   */
+  ALLOW_PRIVATE_NETWORK_TARGETS: z
+    .enum(['1', '0', 'true', 'false', ''])
+    .default('0')
+    .transform((v) => v === '1' || v === 'true'),
 });
 export type InfraConfig = z.output<typeof infraConfigSchema>;
 

@@ -7,6 +7,8 @@ export * from './platform.module';
 export * from './queue';
 export * from './webhooks';
 export * from './providers/http';
+export * from './providers/safe-fetch';
+export * from './net/address-policy';
 export * from './google';
 export * from './database/data-source';
 export * from './database/processed-events';
