@@ -35,6 +35,8 @@ import {
 export const DISCORD_TEST_TOKEN = 'e2e-discord-bot-token';
 export const DISCORD_TEST_CLIENT_ID = '987654321098765432';
 export const ELEVENLABS_TEST_KEY = 'e2e-elevenlabs-key';
+/** How many phone numbers the e2e system offers (+1 646 555 0000 onwards), one per test that claims a line. */
+const CLAIMABLE_COUNT = 1_000;
 
 const root = resolve(__dirname, '../../../../..'); // e2e/fakes/dist/e2e/fakes → the repository
 const port = process.env.PORT ?? '3100';
@@ -69,6 +71,20 @@ async function main() {
     seedRecording?: (sid: string) => void;
   };
   twilio.seedRecording = (sid: string) => void twilio.recordings.set(sid, SILENT_MP3);
+  // The numbers this system offers as phone lines (TWILIO_CLAIMABLE_NUMBERS). Tests take them one at a time through
+  // the control server, a single process for every worker, so no two tests ever claim the same number.
+  const claimable = Array.from({ length: CLAIMABLE_COUNT }, (_, i) => `+1646555${String(i).padStart(4, '0')}`);
+  const offered = fakes.twilio as unknown as {
+    numbers: { sid: string; phoneNumber: string }[];
+    takeClaimableNumber?: () => string;
+  };
+  let taken = 0;
+  offered.takeClaimableNumber = () => {
+    const phoneNumber = claimable[taken++];
+    if (!phoneNumber) throw new Error(`every one of the ${CLAIMABLE_COUNT} claimable numbers is taken`);
+    offered.numbers.push({ sid: `PN${phoneNumber.slice(1).padStart(32, '0')}`, phoneNumber });
+    return phoneNumber;
+  };
   // The push fake speaks HTTPS with a certificate made now; the services trust it through NODE_EXTRA_CA_CERTS.
   const pushCa = resolve(
     dirname(process.env.E2E_FAKES_FILE ?? resolve(root, 'e2e/test-results/fakes.json')),
@@ -129,6 +145,7 @@ async function main() {
     TWILIO_BASE_URL: urls.twilio as string,
     // The number outbound calls are placed from (a user's own line wins); the fake plays each call's callbacks.
     TWILIO_PHONE_NUMBER: '+12125550100',
+    TWILIO_CLAIMABLE_NUMBERS: claimable.join(','),
     ...(fakes.google as { env(): Record<string, string> }).env(),
     ENCRYPTION_KEY: randomBytes(32).toString('hex'),
     DISCORD_BOT_TOKEN: DISCORD_TEST_TOKEN,

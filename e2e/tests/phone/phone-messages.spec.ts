@@ -1,7 +1,8 @@
 import { Client } from 'pg';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { mainNav, registerViaApi, screenshotsIn } from '../shell/shell-helpers';
-import { callFake, readFake } from '../support/fakes';
+import { offeredNumber } from '../support/accounts';
+import { readFake } from '../support/fakes';
 
 const snap = screenshotsIn('phone');
 
@@ -266,13 +267,13 @@ test.describe('at 1280 px', () => {
     await openSection(page, 'Settings');
     await expect(page.getByRole('tab', { name: 'Profile' })).toHaveAttribute('aria-selected', 'true');
 
-    // Twilio is the loopback fake: a number the account does not hold is refused and what was typed stays; a free
-    // plan cannot buy one; a number of the account's is claimed and its webhooks point at this system.
+    // Twilio is the loopback fake: a number the operator does not offer is refused and what was typed stays; a free
+    // plan cannot buy one; an offered number is claimed and its webhooks point at this system.
     const card = page.getByTestId('phone-line-card');
     await expect(card.getByTestId('phone-line-none')).toContainText('You have no phone line yet');
     await card.getByRole('textbox', { name: 'Phone number' }).fill('+1 555 123 4567');
     await card.getByRole('button', { name: 'Claim Number' }).click();
-    await expect(card.getByTestId('phone-line-error')).toContainText('not found');
+    await expect(card.getByTestId('phone-line-error')).toContainText('That number is not offered on this Jarvis');
     await expect(card.getByRole('textbox', { name: 'Phone number' })).toHaveValue('+1 555 123 4567');
 
     await card.getByRole('button', { name: 'Get New Number' }).click();
@@ -280,8 +281,7 @@ test.describe('at 1280 px', () => {
     await expect(card.getByRole('link', { name: 'See plans' })).toHaveAttribute('href', '/account');
     expect((await (await page.request.get('/api/phone-line')).json()).phoneNumber).toBeNull();
 
-    const ours = `+1555${String(Date.now()).slice(-7)}`;
-    await callFake('twilio', 'numbers.push', { sid: `PN${Date.now()}`, phoneNumber: ours });
+    const ours = await offeredNumber();
     await card.getByRole('textbox', { name: 'Phone number' }).fill(ours);
     await card.getByRole('button', { name: 'Claim Number' }).click();
     await expect(card.getByTestId('phone-line-number')).toContainText(ours.slice(-4));

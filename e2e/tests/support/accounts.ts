@@ -14,13 +14,17 @@ export async function upgradeTo(page: Page, plan: 'Premium' | 'Enterprise') {
   await expect(page.getByTestId('current-plan')).toHaveText(plan, { timeout: 30_000 });
 }
 
-/** Gives the signed-in user a phone line: a new number on the Twilio fake's account, claimed through the API. */
+/**
+ * One of the numbers the system offers as phone lines (TWILIO_CLAIMABLE_NUMBERS, set by e2e/fakes/serve-fakes.ts),
+ * now on the Twilio fake's account and never given to another test, whichever worker asks.
+ */
+export function offeredNumber(): Promise<string> {
+  return callFake<string>('twilio', 'takeClaimableNumber');
+}
+
+/** Gives the signed-in user a phone line: a fresh offered number, claimed through the API. */
 export async function claimPhoneLine(page: Page): Promise<string> {
-  const number = `+1646555${String(Math.floor(Math.random() * 10_000)).padStart(4, '0')}`;
-  await callFake('twilio', 'numbers.push', {
-    sid: `PN${Date.now()}${Math.random().toString(36).slice(2, 8)}`,
-    phoneNumber: number,
-  });
+  const number = await offeredNumber();
   const res = await page.request.post('/api/phone-line', { headers: AJAX, data: { phoneNumber: number } });
   expect(res.ok(), await res.text()).toBe(true);
   return number;

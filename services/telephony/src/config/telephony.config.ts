@@ -1,5 +1,17 @@
 import { infraConfigSchema, optionalSecret, optionalUrl, providerBaseUrl } from '@jarvis/platform';
+import { isSupportedCountry } from 'libphonenumber-js';
 import { z } from 'zod';
+
+/** A comma-separated list of the variable, empty or unset meaning none. */
+const commaList = (check: (item: string) => boolean, message: (item: string) => string) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const items = (v ?? '').split(',').map((item) => item.trim()).filter(Boolean);
+      for (const item of items.filter((i) => !check(i))) ctx.addIssue({ code: 'custom', message: message(item) });
+      return [...new Set(items)];
+    });
 
 /** The telephony service's configuration, read once at start with the infrastructure variables. */
 export const telephonyConfigSchema = infraConfigSchema.extend({
@@ -10,6 +22,21 @@ export const telephonyConfigSchema = infraConfigSchema.extend({
   /** The default sending number, and with TWILIO_PHONE_OWNER a one-person install's line. */
   TWILIO_PHONE_NUMBER: optionalSecret,
   TWILIO_PHONE_OWNER: optionalSecret,
+  /**
+   * The numbers of the Twilio account the operator offers as phone lines (comma-separated E.164): any plan may claim
+   * one. No other existing number can be claimed, TWILIO_PHONE_NUMBER never.
+   */
+  TWILIO_CLAIMABLE_NUMBERS: commaList((n) => /^\+[1-9]\d{6,14}$/.test(n), (n) => `'${n}' is not an E.164 number such as +15551234567`),
+  /**
+   * Where texts may go (ISO 3166 country codes, comma-separated, e.g. 'US,CA'); unset: the country of
+   * TWILIO_PHONE_NUMBER (or of the sending line when that is unset too).
+   */
+  SMS_ALLOWED_COUNTRIES: commaList(
+    (c) => isSupportedCountry(c.toUpperCase()),
+    (c) => `'${c}' is not a country code such as US or GB`,
+  ).transform((codes) => codes.map((c) => c.toUpperCase())),
+  /** Texts the whole installation sends in a day (New York day), every user and channel together. */
+  SMS_DAILY_LIMIT: z.coerce.number().int().min(0).max(10_000_000).default(500),
   /** The model of premium calls; without a key or base URL, calls are answered with voicemail. */
   OPENAI_API_KEY: optionalSecret,
   /** Any OpenAI-compatible server (the tests' loopback fake); with it set, no key is needed. */

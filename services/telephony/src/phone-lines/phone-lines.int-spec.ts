@@ -2,32 +2,60 @@ import { api, ErrorKind } from '@jarvis/contracts';
 import { EventBus } from '@jarvis/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_URL, startTelephony, type TelephonyHarness } from '../testing/telephony-harness';
+import { NOT_CLAIMABLE } from './phone-lines.service';
+
+/** The installation's own number: outbound calls and texts go out from it, and another system answers it. */
+const INSTALLATION_NUMBER = '+15550000100';
 
 let h: TelephonyHarness;
 beforeAll(async () => {
-  h = await startTelephony('phone-lines');
+  h = await startTelephony('phone-lines', { TWILIO_PHONE_NUMBER: INSTALLATION_NUMBER });
 });
 afterAll(() => h?.close());
 
 describe('phone lines', () => {
-  it('claims an incoming number of the account and points its webhooks at PUBLIC_URL through the SDK', async () => {
-    h.twilio.numbers.push({ sid: 'PN00000000000000000000000000000011', phoneNumber: '+15550000011' });
-    const alice = h.newUser();
-    expect(await h.call(api.telephony.phoneLine, {}, alice)).toEqual({ phoneNumber: null });
-    expect(await h.call(api.telephony.claimPhoneLine, { phoneNumber: '+15550000011' }, alice)).toEqual({ phoneNumber: '+15550000011' });
-    expect(await h.call(api.telephony.phoneLine, {}, alice)).toEqual({ phoneNumber: '+15550000011' });
-    expect(h.twilio.numbers[0]).toMatchObject({
+  it('claims a number the operator offers, on the free plan too, and points its webhooks at PUBLIC_URL through the SDK', async () => {
+    const offered = h.offerNumber(h.twilio);
+    const alice = h.newUser('free');
+    expect(await h.call(api.telephony.phoneLine, {}, alice)).toMatchObject({ phoneNumber: null });
+    expect(await h.call(api.telephony.claimPhoneLine, { phoneNumber: offered }, alice)).toEqual({ phoneNumber: offered });
+    expect(await h.call(api.telephony.phoneLine, {}, alice)).toMatchObject({ phoneNumber: offered });
+    expect(h.twilio.numbers.find((n) => n.phoneNumber === offered)).toMatchObject({
       voiceUrl: `${PUBLIC_URL}/webhooks/telephony/voice`,
       statusCallback: `${PUBLIC_URL}/webhooks/telephony/status`,
       smsUrl: `${PUBLIC_URL}/webhooks/telephony/sms`,
     });
   });
 
-  it('answers 409 for a number another user holds and 404 for a number the account does not have', async () => {
-    h.twilio.numbers.push({ sid: 'PN00000000000000000000000000000012', phoneNumber: '+15550000012' });
-    await h.call(api.telephony.claimPhoneLine, { phoneNumber: '+15550000012' }, h.newUser());
-    expect((await h.fail(api.telephony.claimPhoneLine, { phoneNumber: '+15550000012' }, h.newUser())).kind).toBe(ErrorKind.Conflict);
-    expect((await h.fail(api.telephony.claimPhoneLine, { phoneNumber: '+15559999999' }, h.newUser())).kind).toBe(ErrorKind.NotFound);
+  it('answers 409 for an offered number another user holds and 404 for an offered number the account does not have', async () => {
+    const taken = h.offerNumber(h.twilio);
+    await h.call(api.telephony.claimPhoneLine, { phoneNumber: taken }, h.newUser());
+    expect((await h.fail(api.telephony.claimPhoneLine, { phoneNumber: taken }, h.newUser())).kind).toBe(ErrorKind.Conflict);
+    expect((await h.fail(api.telephony.claimPhoneLine, { phoneNumber: h.nextClaimable() }, h.newUser())).kind).toBe(ErrorKind.NotFound);
+  });
+
+  it('refuses TWILIO_PHONE_NUMBER and any number the operator does not offer with 403, and rewrites no webhook at Twilio', async () => {
+    // Numbers of the same Twilio account that answer elsewhere: the installation's own, and another system's.
+    const elsewhere = { voiceUrl: 'https://other.example/voice', statusCallback: 'https://other.example/status', smsUrl: 'https://other.example/sms' };
+    h.twilio.numbers.push(
+      { sid: 'PN00000000000000000000000000000100', phoneNumber: INSTALLATION_NUMBER, ...elsewhere },
+      { sid: 'PN00000000000000000000000000000101', phoneNumber: '+15550000101', ...elsewhere },
+    );
+    const before = h.twilio.requests.length;
+    for (const tier of ['free', 'premium', 'enterprise'] as const) {
+      for (const phoneNumber of [INSTALLATION_NUMBER, '+15550000101', '+15559999999']) {
+        const mallory = h.newUser(tier);
+        const error = await h.fail(api.telephony.claimPhoneLine, { phoneNumber }, mallory);
+        expect(error, `${tier} ${phoneNumber}`).toMatchObject({ kind: ErrorKind.Forbidden, code: 'FORBIDDEN', message: NOT_CLAIMABLE });
+        expect(await h.call(api.telephony.phoneLine, {}, mallory)).toMatchObject({ phoneNumber: null });
+      }
+    }
+    // Twilio was not even asked: both numbers still answer where they did.
+    expect(h.twilio.requests.slice(before)).toEqual([]);
+    for (const phoneNumber of [INSTALLATION_NUMBER, '+15550000101']) {
+      expect(h.twilio.numbers.find((n) => n.phoneNumber === phoneNumber)).toMatchObject(elsewhere);
+    }
+    expect(await h.dataSource.query(`SELECT 1 FROM telephony.phone_lines WHERE phone_number IN ($1, '+15550000101')`, [INSTALLATION_NUMBER])).toEqual([]);
   });
 
   it('buys a number for premium only (402 on free) and releases a bought number at Twilio too', async () => {
@@ -39,7 +67,7 @@ describe('phone lines', () => {
     expect(bought.voiceUrl).toBe(`${PUBLIC_URL}/webhooks/telephony/voice`);
     expect(await h.call(api.telephony.releasePhoneLine, {}, bob)).toEqual({ success: true });
     expect(h.twilio.released).toContain(bought.sid);
-    expect(await h.call(api.telephony.phoneLine, {}, bob)).toEqual({ phoneNumber: null });
+    expect(await h.call(api.telephony.phoneLine, {}, bob)).toMatchObject({ phoneNumber: null });
   });
 
   it('refuses a number not in international format with a 4xx', async () => {

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { ConflictError, internalApi, NotFoundError, PlanRequiredError, type RequestContext } from '@jarvis/contracts';
+import { ConflictError, ForbiddenError, internalApi, NotFoundError, PlanRequiredError, type RequestContext } from '@jarvis/contracts';
 import { EventBus, RpcClient, runOnce } from '@jarvis/platform';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
@@ -7,7 +7,8 @@ import { TELEPHONY_CONFIG, type TelephonyConfig } from '../config/telephony.conf
 import { TelephonyProvider, type NumberWebhooks } from '../twilio/telephony.provider';
 import { PhoneLinesRepository } from './phone-lines.repository';
 
-/** The gateway's lookup of a user by username (`identity.users.lookup` in the contracts' internal subjects). */
+/** What a user hears when the number typed is not one the operator offers. */
+export const NOT_CLAIMABLE = 'That number is not offered on this Jarvis. Choose one of the numbers the operator offers, or get a new number.';
 
 @Injectable()
 export class PhoneLinesService implements OnApplicationBootstrap {
@@ -45,7 +46,7 @@ export class PhoneLinesService implements OnApplicationBootstrap {
         );
         const held = await this.lines.findByNumber(phoneNumber);
         if (held) return held.userId === owner.id;
-        await this.claim({ userId: owner.id, tier: owner.tier, requestId: `telephony-start-${randomUUID()}` }, phoneNumber);
+        await this.take({ userId: owner.id, tier: owner.tier, requestId: `telephony-start-${randomUUID()}` }, phoneNumber);
         this.logger.log(`${phoneNumber} is now the phone line of ${this.config.TWILIO_PHONE_OWNER}`);
         return true;
       } catch (error) {
@@ -71,7 +72,20 @@ export class PhoneLinesService implements OnApplicationBootstrap {
     return { phoneNumber: line?.phoneNumber ?? null };
   }
 
+  /**
+   * A user claims a line: one of the numbers the operator offers (TWILIO_CLAIMABLE_NUMBERS, any plan), or a new number
+   * bought for them (premium and enterprise). Any other number, TWILIO_PHONE_NUMBER above all, is refused before
+   * Twilio is asked anything: no one points another's number at their own account.
+   */
   async claim(ctx: RequestContext, phoneNumber: string | undefined) {
+    if (phoneNumber && (phoneNumber === this.config.TWILIO_PHONE_NUMBER || !this.config.TWILIO_CLAIMABLE_NUMBERS.includes(phoneNumber))) {
+      throw new ForbiddenError(NOT_CLAIMABLE);
+    }
+    return this.take(ctx, phoneNumber);
+  }
+
+  /** Claims `phoneNumber` of the Twilio account (checked by the caller), or buys one without it. */
+  private async take(ctx: RequestContext, phoneNumber: string | undefined) {
     const userId = ctx.userId!;
     const current = await this.lines.findForUser(userId);
     if (current && current.phoneNumber === phoneNumber) return { phoneNumber: current.phoneNumber };

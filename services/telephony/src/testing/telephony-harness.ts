@@ -7,9 +7,29 @@ import { FAKE_ACCOUNT_SID, FAKE_AUTH_TOKEN, startTwilioFake, type TwilioFake } f
 
 export const PUBLIC_URL = 'https://jarvis.test';
 
+/** The numbers a test run's operator offers as lines (TWILIO_CLAIMABLE_NUMBERS): +1 555 400 0000 onwards. */
+export const CLAIMABLE_NUMBERS = Array.from({ length: 400 }, (_, i) => `+1555${4_000_000 + i}`);
+
 /** Telephony's test driver: it plays Twilio, signing its webhooks with the account's token as Twilio does. */
 export function telephonyFactories(h: ServiceHarness) {
+  // Read when the service has started with it (the harness sets the variables first).
+  const claimable = (process.env.TWILIO_CLAIMABLE_NUMBERS ?? '').split(',').filter(Boolean);
+  let offered = 0;
+  /** The next number of TWILIO_CLAIMABLE_NUMBERS no test of this run has used. */
+  const nextClaimable = () => {
+    const number = claimable[offered++];
+    if (!number) throw new Error('The run has given out every number of TWILIO_CLAIMABLE_NUMBERS');
+    return number;
+  };
+  /** A number the operator offers, now held by the fake's account (so it can be claimed). */
+  const offerNumber = (fake: TwilioFake): string => {
+    const phoneNumber = nextClaimable();
+    fake.numbers.push({ sid: `PN${phoneNumber.slice(1).padStart(32, '0')}`, phoneNumber });
+    return phoneNumber;
+  };
   return {
+    nextClaimable,
+    offerNumber,
     /**
      * Posts a form webhook to `/webhooks/telephony<path>` (a query may follow the path), signed over the PUBLIC_URL
      * URL (or with `signature`).
@@ -29,11 +49,10 @@ export function telephonyFactories(h: ServiceHarness) {
       );
     },
     callSid: () => `CA${randomBytes(16).toString('hex')}`,
-    /** Gives `user` a line: a fresh number of the fake account, claimed through the endpoint. */
+    /** Gives `user` a line: a fresh offered number of the fake account, claimed through the endpoint. */
     async newLine(user: TestUser, fake: TwilioFake): Promise<string> {
-      const digits = `1555${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
-      fake.numbers.push({ sid: `PN${digits.padStart(32, '0')}`, phoneNumber: `+${digits}` });
-      return (await h.call(api.telephony.claimPhoneLine, { phoneNumber: `+${digits}` }, user)).phoneNumber;
+      const phoneNumber = offerNumber(fake);
+      return (await h.call(api.telephony.claimPhoneLine, { phoneNumber }, user)).phoneNumber;
     },
     recordingSid: () => `RE${randomBytes(16).toString('hex')}`,
   };
@@ -46,7 +65,7 @@ export async function startTelephony(label: string, env: Record<string, string |
   const fake = await startTwilioFake();
   const h = await startServiceHarness('telephony', AppModule, {
     label,
-    env: { PUBLIC_URL, TWILIO_ACCOUNT_SID: FAKE_ACCOUNT_SID, TWILIO_AUTH_TOKEN: FAKE_AUTH_TOKEN, TWILIO_BASE_URL: fake.url, OPENAI_API_KEY: undefined, OPENAI_BASE_URL: undefined, ...env },
+    env: { PUBLIC_URL, TWILIO_ACCOUNT_SID: FAKE_ACCOUNT_SID, TWILIO_AUTH_TOKEN: FAKE_AUTH_TOKEN, TWILIO_BASE_URL: fake.url, TWILIO_CLAIMABLE_NUMBERS: CLAIMABLE_NUMBERS.join(','), OPENAI_API_KEY: undefined, OPENAI_BASE_URL: undefined, ...env },
     factories: telephonyFactories,
   });
   // The fake's callbacks reach the service as the gateway's ingress would forward them: signed, over NATS.

@@ -10,7 +10,7 @@ afterAll(() => h?.close());
 
 describe('without Twilio credentials', () => {
   it('answers 503 naming the variables to set, and the service stays up', async () => {
-    const error = await h.fail(api.telephony.claimPhoneLine, { phoneNumber: '+15550000011' }, h.newUser());
+    const error = await h.fail(api.telephony.claimPhoneLine, { phoneNumber: h.nextClaimable() }, h.newUser());
     expect(error.kind).toBe(ErrorKind.ProviderUnavailable);
     expect(error.message).toMatch(/TWILIO_ACCOUNT_SID/);
     expect(error.message).toMatch(/TWILIO_AUTH_TOKEN/);

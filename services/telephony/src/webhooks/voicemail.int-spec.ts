@@ -7,7 +7,6 @@ import { PUBLIC_URL, startTelephony, type TelephonyHarness } from '../testing/te
 import { MAX_RECORDING_SECONDS, NOT_IN_SERVICE, VOICEMAIL_GREETING } from './incoming-calls.service';
 
 let h: TelephonyHarness;
-let lineNumber = 15550001000;
 beforeAll(async () => {
   h = await startTelephony('voicemail');
 });
@@ -16,9 +15,7 @@ afterAll(() => h?.close());
 /** A user with a line of their own, claimed through the endpoint. */
 async function userWithLine() {
   const user = h.newUser();
-  const phoneNumber = `+${++lineNumber}`;
-  h.twilio.numbers.push({ sid: `PN${String(lineNumber).padStart(32, '0')}`, phoneNumber });
-  await h.call(api.telephony.claimPhoneLine, { phoneNumber }, user);
+  const phoneNumber = await h.newLine(user, h.twilio);
   return { user, phoneNumber };
 }
 
