@@ -9,6 +9,7 @@ import type { NatsConnection } from 'nats';
 import type { FastifyInstance } from 'fastify';
 import { AppModule } from './app.module';
 import { GATEWAY_CONFIG, type GatewayConfig, loadGatewayConfig } from './config/gateway.config';
+import { registerApiDocs } from './http/api-docs';
 import { registerAjaxHeaderRule } from './http/csrf';
 import { registerEmptyJsonBody } from './http/empty-json-body';
 import { sendError } from './http/error-response';
@@ -58,6 +59,7 @@ export async function createGateway(): Promise<NestFastifyApplication> {
     await app.get(GoogleAuthRoutes).register(scope);
     app.get(LiveStream).register(scope);
     app.get(ApiProxy).register(scope);
+    registerApiDocs(scope);
     await registerStaticFrontend(scope, config.FRONTEND_DIST ?? resolve(__dirname, '../../frontend/dist'));
   });
   // Internal subjects the gateway answers (identity look-ups for other services), in the gateway's queue group.
