@@ -17,6 +17,11 @@ export interface JobMap {
   /** Send a user's recorded samples to the voice provider and store the resulting voice id (or the failure). */
   'voice.clone-voice': { userId: string; cloneId: string };
   /**
+   * Delete at the voice provider every voice of this user that a newer clone replaced (the `retired_voices` rows);
+   * retried with backoff while the provider fails, and queued again by the user's next clone.
+   */
+  'voice.delete-retired-voices': { userId: string };
+  /**
    * Deliver one inbox entry on one channel; the job id is `<notificationId>-<channel>`, so a redelivered event or a
    * second replica queues the channel once.
    */
@@ -42,6 +47,7 @@ export const JOB_QUEUES: Record<JobName, QueueName> = {
   'telephony.outbound-call': QUEUES.outboundCalls,
   'telephony.scenario-run': QUEUES.callScenarios,
   'voice.clone-voice': QUEUES.voiceClones,
+  'voice.delete-retired-voices': QUEUES.voiceClones,
   'notifications.deliver-channel': QUEUES.notificationChannels,
 };
 

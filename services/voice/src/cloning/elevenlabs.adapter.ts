@@ -10,7 +10,7 @@ import { VoiceCloneProvider, type VoiceSample } from './voice-clone.provider';
 const PROVIDER: ProviderInfo = { name: 'ElevenLabs', variables: ['ELEVENLABS_API_KEY'] };
 const TTS_MODEL = 'eleven_multilingual_v2';
 
-/** ElevenLabs' documented HTTP API: instant voice cloning (POST /v1/voices/add) and text-to-speech. */
+/** ElevenLabs' documented HTTP API: instant voice cloning (POST /v1/voices/add), deleting a voice and text-to-speech. */
 @Injectable()
 export class ElevenLabsAdapter extends VoiceCloneProvider {
   constructor(@Inject(VOICE_CONFIG) private readonly config: VoiceConfig) {
@@ -37,6 +37,19 @@ export class ElevenLabsAdapter extends VoiceCloneProvider {
     throw unexpectedStatus(PROVIDER, result);
   }
 
+  /** DELETE /v1/voices/{voice_id}: frees the voice's slot on the operator's plan. */
+  async deleteVoice(voiceId: string): Promise<void> {
+    const key = requireCredential(PROVIDER, this.config.ELEVENLABS_API_KEY);
+    const result = await providerFetch<{ detail?: unknown }>(
+      PROVIDER,
+      providerUrl(this.config.ELEVENLABS_BASE_URL, `/v1/voices/${encodeURIComponent(voiceId)}`),
+      { method: 'DELETE', headers: { 'xi-api-key': key } },
+    );
+    if (result.status >= 200 && result.status < 300) return;
+    if (result.status === 404 || VOICE_GONE.has(statusOf(result.body) ?? '')) return;
+    throw unexpectedStatus(PROVIDER, result);
+  }
+
   async speak(voiceId: string, text: string): Promise<SpokenAudio> {
     const key = requireCredential(PROVIDER, this.config.ELEVENLABS_API_KEY);
     let res: Response;
@@ -53,6 +66,14 @@ export class ElevenLabsAdapter extends VoiceCloneProvider {
     if (!res.ok) throw new ProviderUnavailableError(PROVIDER.name, PROVIDER.variables, `it answered ${res.status}`);
     return { audio: Buffer.from(await res.arrayBuffer()), mime: res.headers.get('content-type')?.split(';')[0] || 'audio/mpeg' };
   }
+}
+
+/** ElevenLabs' `detail.status` for a voice it does not have (already deleted). */
+const VOICE_GONE = new Set(['voice_not_found', 'voice_does_not_exist']);
+
+function statusOf(body: unknown): string | undefined {
+  const detail = (body as { detail?: { status?: unknown } } | null)?.detail;
+  return typeof detail?.status === 'string' ? detail.status : undefined;
 }
 
 function detailOf(body: unknown): string | undefined {

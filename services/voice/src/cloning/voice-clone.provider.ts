@@ -10,5 +10,7 @@ export abstract class VoiceCloneProvider {
   abstract readonly configured: boolean;
   /** The new voice's id. A sample the provider refuses is a VoiceRejectedError. */
   abstract addVoice(name: string, samples: VoiceSample[]): Promise<string>;
+  /** Deletes a voice; a voice the provider no longer has counts as deleted. Anything else failing throws. */
+  abstract deleteVoice(voiceId: string): Promise<void>;
   abstract speak(voiceId: string, text: string): Promise<SpokenAudio>;
 }

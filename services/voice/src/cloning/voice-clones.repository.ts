@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type Repository } from 'typeorm';
+import { DataSource, type EntityManager, type Repository } from 'typeorm';
+import { RetiredVoiceEntity } from './entities/retired-voice.entity';
 import { VoiceCloneEntity } from './entities/voice-clone.entity';
 import { VoiceSampleEntity } from './entities/voice-sample.entity';
 import type { VoiceSample } from './voice-clone.provider';
 
-/** A user's cloned voice and the samples waiting for its job; every query scoped by userId. */
+/** A user's cloned voice, the samples waiting for its job and its retired voices; every query scoped by userId. */
 @Injectable()
 export class VoiceClonesRepository {
   private readonly clones: Repository<VoiceCloneEntity>;
@@ -38,20 +39,58 @@ export class VoiceClonesRepository {
     return rows.map((row) => ({ audio: row.data, contentType: row.contentType }));
   }
 
-  /** Ends the attempt `cloneId` (only if it is still the latest) and drops its samples. */
-  async finish(userId: string, cloneId: string, outcome: { voiceId: string } | { failureReason: string }): Promise<boolean> {
+  /**
+   * Ends the attempt `cloneId` (only if it is still the latest) and drops its samples. A new voice replaces the
+   * earlier one, which is retired (kept for deletion at the provider) in the same transaction, so no voice id is ever
+   * forgotten; a voice made for an attempt that was superseded meanwhile is retired at once. Answers whether a voice
+   * was retired.
+   */
+  async finish(userId: string, cloneId: string, outcome: { voiceId: string } | { failureReason: string }): Promise<{ retired: boolean }> {
     return this.dataSource.transaction(async (tx) => {
-      const result =
-        'voiceId' in outcome
-          ? await tx.query(`UPDATE voice.voice_clones SET status = 'completed', voice_id = $3, updated_at = now() WHERE user_id = $1 AND clone_id = $2 AND status = 'processing'`, [userId, cloneId, outcome.voiceId])
-          : await tx.query(`UPDATE voice.voice_clones SET status = 'failed', failure_reason = $3, updated_at = now() WHERE user_id = $1 AND clone_id = $2 AND status = 'processing'`, [userId, cloneId, outcome.failureReason]);
+      const current = (await tx.query(
+        `SELECT voice_id FROM voice.voice_clones WHERE user_id = $1 AND clone_id = $2 AND status = 'processing' FOR UPDATE`,
+        [userId, cloneId],
+      )) as { voice_id: string | null }[];
       await tx.delete(VoiceSampleEntity, { userId, cloneId });
-      return (result as [unknown, number])[1] > 0;
+      if (!('voiceId' in outcome)) {
+        if (current.length > 0) await tx.query(`UPDATE voice.voice_clones SET status = 'failed', failure_reason = $2, updated_at = now() WHERE user_id = $1`, [userId, outcome.failureReason]);
+        return { retired: false };
+      }
+      if (current.length === 0) {
+        await retire(tx, userId, outcome.voiceId);
+        return { retired: true };
+      }
+      await tx.query(`UPDATE voice.voice_clones SET status = 'completed', voice_id = $2, updated_at = now() WHERE user_id = $1`, [userId, outcome.voiceId]);
+      const previous = current[0].voice_id;
+      if (previous === null || previous === outcome.voiceId) return { retired: false };
+      await retire(tx, userId, previous);
+      return { retired: true };
     });
+  }
+
+  /** The user's voices waiting to be deleted at the provider, oldest first. */
+  retiredVoices(userId: string): Promise<RetiredVoiceEntity[]> {
+    return this.dataSource.getRepository(RetiredVoiceEntity).find({ where: { userId }, order: { retiredAt: 'ASC' } });
+  }
+
+  /** The provider has deleted it. */
+  async forgetRetired(userId: string, voiceId: string) {
+    await this.dataSource.getRepository(RetiredVoiceEntity).delete({ userId, voiceId });
+  }
+
+  async retiredDeleteFailed(userId: string, voiceId: string, error: string) {
+    await this.dataSource.query(
+      `UPDATE voice.retired_voices SET attempts = attempts + 1, last_error = $3 WHERE user_id = $1 AND voice_id = $2`,
+      [userId, voiceId, error.slice(0, 500)],
+    );
   }
 
   async setEnabled(userId: string, enabled: boolean): Promise<boolean> {
     const result = await this.clones.createQueryBuilder().update().set({ enabled }).where('user_id = :userId AND voice_id IS NOT NULL', { userId }).execute();
     return (result.affected ?? 0) > 0;
   }
+}
+
+async function retire(tx: EntityManager, userId: string, voiceId: string) {
+  await tx.query(`INSERT INTO voice.retired_voices (voice_id, user_id) VALUES ($1, $2) ON CONFLICT (voice_id) DO NOTHING`, [voiceId, userId]);
 }

@@ -10,6 +10,9 @@ import { VoiceClonesRepository } from './voice-clones.repository';
 const MIN_SAMPLES = 3;
 const MAX_SAMPLES = 5;
 const CLONE_ATTEMPTS = 4;
+/** Deleting a replaced voice: 6 runs, 30 s doubling (about 15 minutes), then again at the next completed clone. */
+const DELETE_ATTEMPTS = 6;
+const DELETE_BACKOFF_MS = 30_000;
 const log = createLogger('voice-clones');
 
 export interface VoiceCloningState {
@@ -67,6 +70,34 @@ export class VoiceClonesService {
       log.warn({ err: error, userId }, 'voice cloning attempt failed; the queue retries it');
       throw error;
     }
+    // The voice this one replaced (and any an earlier sweep could not delete) goes at the provider now.
+    await this.jobs.add('voice.delete-retired-voices', { userId }, { jobId: `retire-${cloneId}`, attempts: DELETE_ATTEMPTS, backoffMs: DELETE_BACKOFF_MS });
+  }
+
+  /**
+   * The job after a clone completes: deletes at the provider every voice of the user's that no longer speaks. A
+   * failing delete never touches the user's current voice: the row stays, the failure is logged, and the job throws
+   * so the queue retries it with backoff; once those runs are spent, the user's next completed clone tries again.
+   */
+  async deleteRetiredVoices({ userId }: JobMap['voice.delete-retired-voices']) {
+    const retired = await this.clones.retiredVoices(userId);
+    if (retired.length === 0) return;
+    if (!this.provider.configured) {
+      log.warn({ userId, voices: retired.length }, 'retired voices kept: ELEVENLABS_API_KEY is not set, so they cannot be deleted');
+      return;
+    }
+    let failure: unknown;
+    for (const voice of retired) {
+      try {
+        await this.provider.deleteVoice(voice.voiceId);
+        await this.clones.forgetRetired(userId, voice.voiceId);
+      } catch (error) {
+        failure ??= error;
+        await this.clones.retiredDeleteFailed(userId, voice.voiceId, (error as Error).message);
+        log.warn({ err: error, userId, voiceId: voice.voiceId, attempts: voice.attempts + 1 }, 'deleting a replaced voice at ElevenLabs failed; kept to try again');
+      }
+    }
+    if (failure) throw failure;
   }
 
   /** After the last retry: the user sees failed rather than processing forever. */

@@ -7,22 +7,37 @@ export interface ElevenLabsFake extends RawFake {
   failNext(n: number): void;
   /** Makes text-to-speech answer 500. */
   ttsDown(down: boolean): void;
+  /** Makes the next add-voice request take `ms` before it answers (a clone still running when the next one starts). */
+  slowNextAdd(ms: number): void;
+  /** Answers the next `n` delete-voice requests with 503. */
+  failNextDeletes(n: number): void;
+  /** The voices the account holds now (made and not deleted). */
+  voiceIds(): string[];
 }
 
 /**
- * ElevenLabs' voices/add (multipart: name, files) and text-to-speech (JSON in, MP3 out), checking xi-api-key. A
- * sample starting 'SILENT' is refused with 400 as ElevenLabs refuses unusable audio.
+ * ElevenLabs' voices/add (multipart: name, files), DELETE voices/{voice_id} and text-to-speech (JSON in, MP3 out),
+ * checking xi-api-key. A sample starting 'SILENT' is refused with 400 as ElevenLabs refuses unusable audio; deleting
+ * a voice the account does not hold is 400 `voice_does_not_exist`.
  */
 export async function startElevenLabsFake(apiKey: string): Promise<ElevenLabsFake> {
   let failures = 0;
   let ttsDown = false;
+  let deleteFailures = 0;
+  let slowAddMs = 0;
   let voices = 0;
-  const fake = await startRawFake((req) => {
+  const held = new Set<string>();
+  const fake = await startRawFake(async (req) => {
     if (req.headers['xi-api-key'] !== apiKey) return { status: 401, body: { detail: { status: 'invalid_api_key', message: 'Invalid API key' } } };
     if (req.method === 'POST' && req.path === '/v1/voices/add') {
       if (failures > 0) {
         failures--;
         return { status: 503, body: { detail: { message: 'Service overloaded' } } };
+      }
+      if (slowAddMs > 0) {
+        const wait = slowAddMs;
+        slowAddMs = 0;
+        await new Promise((resolve) => setTimeout(resolve, wait));
       }
       const parts = parseMultipart(req);
       const files = parts.filter((p) => p.name === 'files' && p.filename);
@@ -31,7 +46,18 @@ export async function startElevenLabsFake(apiKey: string): Promise<ElevenLabsFak
         return { status: 400, body: { detail: { status: 'invalid_audio', message: 'The audio contains no speech.' } } };
       }
       voices++;
+      held.add(`voice-${voices}`);
       return { body: { voice_id: `voice-${voices}`, requires_verification: false } };
+    }
+    const voice = /^\/v1\/voices\/([^/]+)$/.exec(req.path);
+    if (req.method === 'DELETE' && voice) {
+      if (deleteFailures > 0) {
+        deleteFailures--;
+        return { status: 503, body: { detail: { message: 'Service overloaded' } } };
+      }
+      const id = decodeURIComponent(voice[1]);
+      if (!held.delete(id)) return { status: 400, body: { detail: { status: 'voice_does_not_exist', message: `A voice with voice_id ${id} does not exist.` } } };
+      return { body: { status: 'ok' } };
     }
     const tts = /^\/v1\/text-to-speech\/([^/]+)$/.exec(req.path);
     if (req.method === 'POST' && tts) {
@@ -40,5 +66,12 @@ export async function startElevenLabsFake(apiKey: string): Promise<ElevenLabsFak
     }
     return { status: 404, body: { detail: 'Not found' } };
   });
-  return { ...fake, failNext: (n) => (failures = n), ttsDown: (down) => (ttsDown = down) };
+  return {
+    ...fake,
+    failNext: (n) => (failures = n),
+    ttsDown: (down) => (ttsDown = down),
+    slowNextAdd: (ms) => (slowAddMs = ms),
+    failNextDeletes: (n) => (deleteFailures = n),
+    voiceIds: () => [...held],
+  };
 }
