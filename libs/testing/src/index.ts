@@ -5,3 +5,4 @@ export * from './service-harness';
 export * from './test-env';
 export * from './nats-service';
 export * from './google-fake';
+export * from './log-capture';
