@@ -155,8 +155,9 @@ export const internalApi = {
   },
   telephony: {
     /**
-     * Texts `to` from the user's line (or TWILIO_PHONE_NUMBER) for notifications' SMS channel; the user's daily
-     * limit of 50 applies (RATE_LIMITED above).
+     * Texts `to` from the user's line (or TWILIO_PHONE_NUMBER) for notifications' SMS channel, under the same rules as
+     * every text: only to SMS_ALLOWED_COUNTRIES (FORBIDDEN otherwise), at most 10 a day to one number and 50 a day per
+     * user, and SMS_DAILY_LIMIT a day for the installation (RATE_LIMITED above any, with retryAfterSeconds).
      */
     deliverSms: internal({
       subject: 'telephony.sms.deliver', service: 'telephony', access: 'service', timeoutMs: 15_000,
