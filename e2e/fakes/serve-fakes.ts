@@ -155,6 +155,10 @@ async function main() {
     ELEVENLABS_API_KEY: ELEVENLABS_TEST_KEY,
     ELEVENLABS_BASE_URL: urls.elevenlabs as string,
     NODE_EXTRA_CA_CERTS: pushCa,
+    // The push fake is a push service on 127.0.0.1 (HTTPS): allowed as a push host, and reachable through safeFetch,
+    // which refuses loopback addresses unless ALLOW_PRIVATE_NETWORK_TARGETS is set (test only).
+    WEB_PUSH_ALLOWED_HOSTS: '127.0.0.1',
+    ALLOW_PRIVATE_NETWORK_TARGETS: '1',
   };
   const app = spawn(process.execPath, [resolve(root, 'scripts/start.mjs')], {
     cwd: root,

@@ -27,6 +27,9 @@ beforeAll(async () => {
       VAPID_PRIVATE_KEY: undefined,
       // Channel retries after 250 ms, 500 ms, 1 s instead of 1 s, 2 s, 4 s.
       NOTIFICATION_RETRY_BACKOFF_MS: String(BACKOFF_MS),
+      // The push fake is HTTPS on 127.0.0.1: an allowed push host, and a loopback address safeFetch may reach here.
+      WEB_PUSH_ALLOWED_HOSTS: '127.0.0.1',
+      ALLOW_PRIVATE_NETWORK_TARGETS: '1',
     },
   });
   // The gateway's identity subject, answering every user as <id>@example.com.

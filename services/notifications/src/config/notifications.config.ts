@@ -20,6 +20,14 @@ export const notificationsConfigSchema = infraConfigSchema.extend({
   /** Web push signing keys (base64url); both unset: a pair is generated once and kept in the schema. */
   VAPID_PUBLIC_KEY: optionalSecret,
   VAPID_PRIVATE_KEY: optionalSecret,
+  /**
+   * Push services accepted besides the browsers' own (FCM, Mozilla autopush, Windows, Apple): comma-separated host
+   * names, `*.example.com` for its subdomains. A subscription to any other host is refused at subscribe time.
+   */
+  WEB_PUSH_ALLOWED_HOSTS: z
+    .string()
+    .default('')
+    .transform((v) => v.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean)),
   /** Who push services may contact about our pushes: mailto: or https: (default mailto:SUPPORT_EMAIL). */
   VAPID_SUBJECT: optionalSecret.refine((v) => v === undefined || /^(mailto:|https:\/\/)/.test(v), 'must be a mailto: or https: URL'),
 }).refine((c) => Boolean(c.VAPID_PUBLIC_KEY) === Boolean(c.VAPID_PRIVATE_KEY), {

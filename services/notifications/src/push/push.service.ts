@@ -1,6 +1,9 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { NotFoundError } from '@jarvis/contracts';
 import { createLogger } from '@jarvis/platform';
+import { NOTIFICATIONS_CONFIG, type NotificationsConfig } from '../config/notifications.config';
+import { UnknownPushService } from './push.errors';
+import { allowedPushHost } from './push-hosts';
 import { PushRepository } from './push.repository';
 import { VapidKeysService } from './vapid-keys.service';
 import { WebPushAdapter } from './web-push.adapter';
@@ -22,13 +25,16 @@ export class PushService {
     private readonly repository: PushRepository,
     private readonly vapid: VapidKeysService,
     private readonly webPush: WebPushAdapter,
+    @Inject(NOTIFICATIONS_CONFIG) private readonly config: NotificationsConfig,
   ) {}
 
   publicKey() {
     return { publicKey: this.vapid.vapid.publicKey };
   }
 
+  /** Only endpoints at a known push service (or WEB_PUSH_ALLOWED_HOSTS): every push is a request to that URL. */
   async subscribe(userId: string, input: { endpoint: string; keys: { p256dh: string; auth: string } }) {
+    if (!allowedPushHost(input.endpoint, this.config.WEB_PUSH_ALLOWED_HOSTS)) throw UnknownPushService();
     await this.repository.save(userId, { endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth });
     return { success: true as const };
   }
@@ -47,6 +53,12 @@ export class PushService {
     let sent = 0;
     let failure: unknown;
     for (const subscription of subscriptions) {
+      // Stored before the allow-list existed, or the operator took the host off WEB_PUSH_ALLOWED_HOSTS.
+      if (!allowedPushHost(subscription.endpoint, this.config.WEB_PUSH_ALLOWED_HOSTS)) {
+        await this.repository.removeById(userId, subscription.id);
+        log.info({ userId, subscriptionId: subscription.id }, 'push subscription to a host that is not allowed; removed');
+        continue;
+      }
       try {
         const outcome = await this.webPush.send(subscription, message, this.vapid.vapid);
         if (outcome === 'sent') sent++;

@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import { createLogger } from '@jarvis/platform';
+import { createLogger, registerSecret } from '@jarvis/platform';
 import { DataSource } from 'typeorm';
 import webpush from 'web-push';
 import { NOTIFICATIONS_CONFIG, type NotificationsConfig } from '../config/notifications.config';
@@ -42,6 +42,8 @@ export class VapidKeysService implements OnModuleInit {
       log.info('generated a VAPID key pair and kept it in notifications.vapid_keys; set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY to use your own');
     }
     this.details = { subject, publicKey: stored.publicKey, privateKey: stored.privateKey };
+    // Kept in the schema, not the environment: tell the logger it is a secret too.
+    registerSecret(stored.privateKey);
   }
 
   get vapid(): VapidDetails {
