@@ -8,15 +8,6 @@ import { z } from 'zod';
 export const mailConfigSchema = infraConfigSchema.extend({
   /** Google OAuth and the Gmail API (GOOGLE_CLIENT_ID/SECRET, GOOGLE_OAUTH_BASE_URL, GOOGLE_API_BASE_URL, ENCRYPTION_KEY). */
   ...googleConfigShape,
-  /**
-   * One-click unsubscribe (RFC 8058) posts to the address a sender put in its mail. Addresses on private, loopback or
-   * link-local networks (and plain http, RFC 8058 wants https) are refused unless this is `true` (a local test fake), so
-   * a mail cannot make the server call inside its own network.
-   */
-  MAIL_UNSUBSCRIBE_ALLOW_PRIVATE_HOSTS: z
-    .enum(['true', 'false', ''])
-    .default('false')
-    .transform((v) => v === 'true'),
 });
 
 /** DI token of the mail configuration: `@Inject(MAIL_CONFIG) config: MailConfig`. */

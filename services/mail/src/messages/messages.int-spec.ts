@@ -220,3 +220,42 @@ describe('managing mail', () => {
     expect(await h.call(api.mail.unsubscribe, { messageId: mail.id }, premium)).toEqual({ success: false, error: 'No unsubscribe link found' });
   });
 });
+
+describe('one-click unsubscribe links from a sender', () => {
+  let h: MailHarness;
+  let sender: LoopbackFake;
+  let premium: TestUser;
+
+  beforeAll(async () => {
+    // As in production: no ALLOW_PRIVATE_NETWORK_TARGETS, so safeFetch refuses anything but public https addresses.
+    h = await startMail('mail-unsub-refused', { ALLOW_PRIVATE_NETWORK_TARGETS: undefined });
+    sender = await startLoopback(() => ({ status: 200, body: {} }));
+    premium = h.newUser('premium');
+    await h.connect(premium, 'target@gmail.com');
+  });
+  afterAll(async () => {
+    await sender?.close();
+    await h?.close();
+  });
+
+  it('never posts to a link inside the server’s own network: the request is sent by mail instead, or the link handed to the browser', async () => {
+    const local = sender.url.replace('http://', 'https://');
+    const [withMailto, webOnly, byName] = h.google.seedMail('target@gmail.com', [
+      { subject: 'Inside', headers: { 'List-Unsubscribe': `<mailto:leave@list.example.com>, <${local}/unsub/a>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } },
+      { subject: 'Metadata', headers: { 'List-Unsubscribe': '<https://169.254.169.254/latest/meta-data/>', 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } },
+      { subject: 'By name', headers: { 'List-Unsubscribe': `<${local.replace('127.0.0.1', 'localhost')}/unsub/c>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } },
+    ]);
+    expect(await h.call(api.mail.unsubscribe, { messageId: withMailto.id }, premium)).toMatchObject({ success: true, message: 'Unsubscribe request sent to leave@list.example.com.' });
+    expect(await h.call(api.mail.unsubscribe, { messageId: webOnly.id }, premium)).toMatchObject({ success: true, unsubscribeUrl: 'https://169.254.169.254/latest/meta-data/' });
+    expect(await h.call(api.mail.unsubscribe, { messageId: byName.id }, premium)).toMatchObject({ success: true, unsubscribeUrl: `${local.replace('127.0.0.1', 'localhost')}/unsub/c` });
+    expect(sender.requests).toHaveLength(0);
+  });
+
+  it('refuses a plain http link while ALLOW_PRIVATE_NETWORK_TARGETS is off (the other suites set it for their loopback sender)', async () => {
+    const [mail] = h.google.seedMail('target@gmail.com', [
+      { subject: 'Plain', headers: { 'List-Unsubscribe': `<${sender.url}/unsub/d>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } },
+    ]);
+    expect(await h.call(api.mail.unsubscribe, { messageId: mail.id }, premium)).toMatchObject({ unsubscribeUrl: `${sender.url}/unsub/d` });
+    expect(sender.requests).toHaveLength(0);
+  });
+});

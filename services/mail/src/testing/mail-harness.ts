@@ -27,13 +27,13 @@ export type MailHarness = ServiceHarness & ReturnType<typeof mailFactories>;
 
 /**
  * The real mail service against a loopback Google (OAuth and Gmail), with ENCRYPTION_KEY set and one-click
- * unsubscribe allowed to reach loopback senders. `env` adds or unsets variables.
+ * unsubscribe allowed to reach loopback senders (ALLOW_PRIVATE_NETWORK_TARGETS). `env` adds or unsets variables.
  */
 export async function startMail(label: string, env: Record<string, string | undefined> = {}): Promise<MailHarness> {
   const google = await startGoogleFake();
   const h = await startServiceHarness('mail', AppModule, {
     label,
-    env: { ...google.env(), ENCRYPTION_KEY: TEST_ENCRYPTION_KEY, MAIL_UNSUBSCRIBE_ALLOW_PRIVATE_HOSTS: 'true', ...env },
+    env: { ...google.env(), ENCRYPTION_KEY: TEST_ENCRYPTION_KEY, ALLOW_PRIVATE_NETWORK_TARGETS: '1', ...env },
     factories: (harness) => mailFactories(harness, google),
   });
   const close = h.close.bind(h);
