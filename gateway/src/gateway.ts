@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppModule } from './app.module';
 import { GATEWAY_CONFIG, type GatewayConfig, loadGatewayConfig } from './config/gateway.config';
 import { registerApiDocs } from './http/api-docs';
+import { registerBodyTypeRule } from './http/body-type';
 import { registerAjaxHeaderRule } from './http/csrf';
 import { registerEmptyJsonBody } from './http/empty-json-body';
 import { sendError } from './http/error-response';
@@ -49,7 +50,9 @@ export async function createGateway(): Promise<NestFastifyApplication> {
   registerRequestContext(fastify);
   registerEmptyJsonBody(fastify);
   registerUnreadBodyDrain(fastify);
+  // Both decide on the route the router matched, whatever spelling of the path reached it.
   registerAjaxHeaderRule(fastify);
+  registerBodyTypeRule(fastify);
   await registerSessions(fastify, config, app.get<Redis>(REDIS), app.get(SessionEndings));
   await fastify.register(fastifyMultipart, { throwFileSizeLimit: true });
   // The routes built here live in their own scope with their own error handler; Nest sets the root one at init.

@@ -40,7 +40,8 @@ export function drained(raw: IncomingMessage): Promise<void> {
   });
 }
 
-function hasBody(raw: IncomingMessage): boolean {
+/** Whether the request announces a body (a length above 0, or a chunked one). */
+export function hasBody(raw: IncomingMessage): boolean {
   const length = raw.headers['content-length'];
   return (length !== undefined && length !== '0') || raw.headers['transfer-encoding'] !== undefined;
 }

@@ -48,9 +48,7 @@ export class ApiProxy {
     try {
       const ctx = await this.context(endpoint, req);
       const params = req.params as Record<string, string>;
-      const body = endpoint.bodyKind === 'multipart' ? await readMultipart(req, endpoint) : req.body;
-      const input = { ...(req.query as object), ...(isObject(body) ? body : {}), ...params };
-      const parsed = endpoint.request.safeParse(input);
+      const parsed = endpoint.request.safeParse(await inputOf(endpoint, req, params));
       if (!parsed.success) {
         // A malformed id in the path is an unknown id: 404, never a 400 that reveals what ids look like.
         if (parsed.error.issues.some((issue) => typeof issue.path[0] === 'string' && issue.path[0] in params)) {
@@ -84,6 +82,17 @@ function respond(endpoint: Endpoint, req: FastifyRequest, reply: FastifyReply, r
   if (endpoint.responseKind === 'redirect') return reply.redirect((result as { location: string }).location, 302);
   if (endpoint.responseKind === 'binary') return sendBinary(req, reply, result as { contentType: string; base64: string });
   return reply.code(endpoint.method === 'POST' && isCreated(endpoint) ? 201 : 200).send(result ?? null);
+}
+
+/**
+ * What the endpoint's schema validates: a GET's query string, any other method's body (JSON, or the parsed multipart
+ * form of an upload endpoint), and the path parameters over both. A state-changing call never takes its fields from
+ * the query string: a link or a cross-site form could put them there.
+ */
+async function inputOf(endpoint: Endpoint, req: FastifyRequest, params: Record<string, string>): Promise<Record<string, unknown>> {
+  if (endpoint.method === 'GET') return { ...(req.query as object), ...params };
+  const body = endpoint.bodyKind === 'multipart' ? await readMultipart(req, endpoint) : req.body;
+  return { ...(isObject(body) ? body : {}), ...params };
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

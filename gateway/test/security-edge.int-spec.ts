@@ -1,0 +1,317 @@
+import { request as httpRequest } from 'node:http';
+import { Controller, Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { MessagePattern } from '@nestjs/microservices';
+import { api, healthSubject, type HealthReply, type WebhookReply, type WebhookRequest, webhookSubject } from '@jarvis/contracts';
+import { Handles, type HandlerInput, NatsTransport, PassThroughRpcFilter } from '@jarvis/platform';
+import { connect, type NatsConnection } from 'nats';
+import { DataSource } from 'typeorm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SessionUsers } from '../src/identity/session-users';
+import { type GatewayHarness, startGateway, uniqueName } from './harness';
+
+/** What the fake services behind the gateway were asked. */
+const seen = {
+  contacts: [] as HandlerInput<typeof api.telephony.createContact>[],
+  contactUpdates: [] as HandlerInput<typeof api.telephony.updateContact>[],
+  contactDeletes: 0,
+  events: [] as HandlerInput<typeof api.chat.searchEvents>[],
+  pushTests: 0,
+  clones: 0,
+  webhooks: [] as WebhookRequest[],
+  chatHealthChecks: 0,
+};
+/** What the fake chat service answers to its health check (a degraded one carries an error text). */
+let chatHealth: HealthReply = { service: 'chat', status: 'ok', checks: { postgres: 'ok' }, uptimeSeconds: 1, pid: 1 };
+
+@Controller()
+class FakeServices {
+  @Handles(api.telephony.createContact)
+  createContact(input: HandlerInput<typeof api.telephony.createContact>) {
+    seen.contacts.push(input);
+    return { id: '3f1c2a9e-6b7d-4c1e-9a2b-1c2d3e4f5a6b', ...input.data };
+  }
+
+  @Handles(api.telephony.updateContact)
+  updateContact(input: HandlerInput<typeof api.telephony.updateContact>) {
+    seen.contactUpdates.push(input);
+    return { ...input.data };
+  }
+
+  @Handles(api.telephony.deleteContact)
+  deleteContact() {
+    seen.contactDeletes += 1;
+    return { success: true as const };
+  }
+
+  @Handles(api.chat.searchEvents)
+  searchEvents(input: HandlerInput<typeof api.chat.searchEvents>) {
+    seen.events.push(input);
+    return [];
+  }
+
+  @Handles(api.notifications.pushTest)
+  pushTest() {
+    seen.pushTests += 1;
+    return { hasPushSubscriptions: false, result: { push: false } };
+  }
+
+  @Handles(api.voice.cloneVoice)
+  clone() {
+    seen.clones += 1;
+    return { status: 'processing' as const };
+  }
+
+  @Handles(api.chat.send)
+  send({ stream }: HandlerInput<typeof api.chat.send>) {
+    stream?.write('Hi');
+    return { reply: 'Hi', actions: [], userMessageId: 'u-1', assistantMessageId: 'a-1' };
+  }
+
+  @MessagePattern(webhookSubject('telephony'))
+  webhook({ data }: { data: WebhookRequest }): WebhookReply {
+    seen.webhooks.push(data);
+    return { status: 200, contentType: 'text/xml', body: '<Response/>' };
+  }
+
+  @MessagePattern(healthSubject('chat'))
+  health(): HealthReply {
+    seen.chatHealthChecks += 1;
+    return chatHealth;
+  }
+}
+
+@Module({ controllers: [FakeServices] })
+class FakeModule {}
+
+let gw: GatewayHarness;
+let nc: NatsConnection;
+let stopFake: () => Promise<void>;
+/** A signed-in free user's session cookie and a premium user's. */
+let cookie: string;
+let premiumCookie: string;
+
+beforeAll(async () => {
+  gw = await startGateway('security-edge', { PUBLIC_URL: 'https://jarvis.example.com' });
+  nc = await connect({ servers: gw.env.env.NATS_URL });
+  const transport = new NatsTransport({ queue: 'fake', prefix: gw.env.natsPrefix });
+  transport.useConnection(nc);
+  const app = await NestFactory.createMicroservice(FakeModule, { strategy: transport, logger: false });
+  app.useGlobalFilters(new PassThroughRpcFilter());
+  await app.listen();
+  stopFake = () => app.close();
+  cookie = `jarvis.sid=${await signIn()}`;
+  premiumCookie = `jarvis.sid=${await signIn('premium')}`;
+});
+afterAll(async () => {
+  await stopFake?.();
+  await nc?.close();
+  await gw?.close();
+  delete process.env.PUBLIC_URL;
+});
+
+async function signIn(tier: 'free' | 'premium' = 'free') {
+  const client = gw.client();
+  expect((await client.post('/api/register', { username: uniqueName(), password: 'secret1' })).status).toBe(201);
+  if (tier !== 'free') {
+    const me = (await client.get('/api/auth/user')).body as { id: string };
+    await gw.app.get(DataSource).query('UPDATE identity.users SET subscription_tier = $1 WHERE id = $2', [tier, me.id]);
+    gw.app.get(SessionUsers).forget(me.id);
+  }
+  return client.sessionCookie()!;
+}
+
+interface RawAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+  body: any;
+}
+
+/**
+ * Sends the request exactly as written (no URL normalisation, unlike fetch), as a hand-made page or a script would.
+ * Only the headers given are sent, besides Host and Content-Length.
+ */
+function raw(method: string, path: string, options: { body?: string | Buffer; headers?: Record<string, string> } = {}): Promise<RawAnswer> {
+  const url = new URL(gw.baseUrl);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      { host: url.hostname, port: url.port, method, path, headers: { ...options.headers, ...(options.body !== undefined ? { 'Content-Length': String(Buffer.byteLength(options.body)) } : {}) } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString();
+          let body: unknown;
+          try {
+            body = JSON.parse(text);
+          } catch {
+            body = undefined;
+          }
+          resolve({ status: res.statusCode!, headers: res.headers, text, body });
+        });
+      },
+    );
+    req.on('error', reject);
+    if (options.body !== undefined) req.write(options.body);
+    req.end();
+  });
+}
+
+const AJAX = { 'X-Requested-With': 'XMLHttpRequest' };
+const CONTACT_QUERY = 'name=Mallory&phone_number=%2B15551234567';
+
+describe('forged writes: the X-Requested-With rule holds for every spelling of a path', () => {
+  it('refuses POST /%61pi/contacts with a text/plain body and no X-Requested-With, and no contact is created', async () => {
+    const before = seen.contacts.length;
+    const res = await raw('POST', `/%61pi/contacts?${CONTACT_QUERY}`, { body: 'hello', headers: { 'Content-Type': 'text/plain', Cookie: cookie } });
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ error: 'Missing X-Requested-With header', code: 'CSRF' });
+    expect(seen.contacts.length).toBe(before);
+  });
+
+  it.each([
+    ['an encoded letter later in the path', `/api/%63ontacts?${CONTACT_QUERY}`],
+    ['upper case', `/API/contacts?${CONTACT_QUERY}`],
+    ['upper case in the /api prefix only', `/Api/contacts?${CONTACT_QUERY}`],
+    ['a doubled slash', `//api/contacts?${CONTACT_QUERY}`],
+    ['a doubled slash inside', `/api//contacts?${CONTACT_QUERY}`],
+    ['a dot segment', `/x/../api/contacts?${CONTACT_QUERY}`],
+    ['an encoded dot segment', `/x/%2e%2e/api/contacts?${CONTACT_QUERY}`],
+    ['a single-dot segment', `/./api/contacts?${CONTACT_QUERY}`],
+    ['the absolute form of the request target', `http://jarvis.example.com/api/contacts?${CONTACT_QUERY}`],
+    ['an upper-case /WEBHOOKS prefix', `/WEBHOOKS/telephony/../../api/contacts?${CONTACT_QUERY}`],
+    ['a trailing slash', `/api/contacts/?${CONTACT_QUERY}`],
+  ])('refuses a cross-site form POST spelled with %s', async (_name, path) => {
+    const before = seen.contacts.length;
+    const res = await raw('POST', path, { body: 'name=Mallory', headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookie } });
+    expect(res.status).toBe(403);
+    expect(res.body).toMatchObject({ code: 'CSRF' });
+    expect(seen.contacts.length).toBe(before);
+  });
+
+  it('lets an encoded /webhooks spelling reach only the webhook ingress, never an /api route', async () => {
+    const before = { contacts: seen.contacts.length, webhooks: seen.webhooks.length };
+    const res = await raw('POST', `/%77ebhooks/telephony/../../api/contacts?${CONTACT_QUERY}`, { body: 'x', headers: { 'Content-Type': 'text/plain', Cookie: cookie } });
+    expect(res.status).toBe(200);
+    expect(res.text).toBe('<Response/>');
+    expect(seen.webhooks.length).toBe(before.webhooks + 1);
+    expect(seen.contacts.length).toBe(before.contacts);
+  });
+
+  it('refuses every state-changing method without the header (PUT, PATCH, DELETE) and answers unknown paths the same', async () => {
+    const id = '3f1c2a9e-6b7d-4c1e-9a2b-1c2d3e4f5a6b';
+    expect((await raw('PUT', `/%61pi/contacts/${id}`, { body: '{}', headers: { 'Content-Type': 'application/json', Cookie: cookie } })).status).toBe(403);
+    expect((await raw('DELETE', `/%61pi/contacts/${id}`, { headers: { Cookie: cookie } })).status).toBe(403);
+    expect((await raw('PATCH', '/nowhere', { body: 'x', headers: { 'Content-Type': 'text/plain' } })).status).toBe(403);
+    expect(seen.contactUpdates.length + seen.contactDeletes).toBe(0);
+  });
+
+  it("applies to the gateway's own routes: a forged sign-in or logout is refused", async () => {
+    const register = await raw('POST', '/%61pi/register', { body: JSON.stringify({ username: uniqueName(), password: 'secret1' }), headers: { 'Content-Type': 'text/plain' } });
+    expect(register.status).toBe(403);
+    const victim = `jarvis.sid=${await signIn()}`;
+    const logout = await raw('POST', '/%61pi/logout', { headers: { Cookie: victim } });
+    expect(logout.status).toBe(403);
+    expect((await raw('GET', '/api/auth/user', { headers: { Cookie: victim } })).status).toBe(200);
+  });
+
+  it('keeps webhooks free of the header and GET, HEAD and OPTIONS free of it everywhere', async () => {
+    expect((await raw('POST', '/webhooks/telephony/voice', { body: 'CallSid=1', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } })).status).toBe(200);
+    expect((await raw('GET', '/api/auth/user', { headers: { Cookie: cookie } })).status).toBe(200);
+    expect((await raw('HEAD', '/api/auth/user', { headers: { Cookie: cookie } })).status).toBe(200);
+    expect((await raw('OPTIONS', '/api/contacts')).status).not.toBe(403);
+  });
+});
+
+describe('forged writes: a state-changing /api call sends JSON (or multipart to an upload endpoint)', () => {
+  const unsupported = { code: 'UNSUPPORTED_MEDIA_TYPE' };
+
+  it('answers 415 with {error, code} to a text/plain body, even with the header, and creates nothing', async () => {
+    const before = seen.contacts.length;
+    const res = await raw('POST', `/api/contacts?${CONTACT_QUERY}`, { body: 'hello', headers: { ...AJAX, 'Content-Type': 'text/plain', Cookie: cookie } });
+    expect(res.status).toBe(415);
+    expect(res.body).toMatchObject(unsupported);
+    expect(typeof res.body.error).toBe('string');
+    expect(seen.contacts.length).toBe(before);
+  });
+
+  it('answers 415 to a multipart body on an endpoint that takes JSON, and to a form-encoded one', async () => {
+    const before = seen.contacts.length;
+    const form = new FormData();
+    form.append('name', 'Mallory');
+    form.append('phone_number', '+15551234567');
+    const multipart = await fetch(`${gw.baseUrl}/api/contacts?${CONTACT_QUERY}`, { method: 'POST', headers: { ...AJAX, Cookie: cookie }, body: form });
+    expect(multipart.status).toBe(415);
+    expect(await multipart.json()).toMatchObject(unsupported);
+    const urlencoded = await raw('POST', `/api/contacts?${CONTACT_QUERY}`, { body: 'name=Mallory', headers: { ...AJAX, 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookie } });
+    expect(urlencoded.status).toBe(415);
+    expect(urlencoded.body).toMatchObject(unsupported);
+    expect(seen.contacts.length).toBe(before);
+  });
+
+  it('answers 415 on PUT and DELETE, and on the gateway-owned routes, to a body that is not JSON', async () => {
+    const id = '3f1c2a9e-6b7d-4c1e-9a2b-1c2d3e4f5a6b';
+    expect((await raw('PUT', `/api/contacts/${id}`, { body: 'x', headers: { ...AJAX, 'Content-Type': 'text/plain', Cookie: cookie } })).status).toBe(415);
+    expect((await raw('DELETE', `/api/contacts/${id}`, { body: 'x', headers: { ...AJAX, 'Content-Type': 'text/plain', Cookie: cookie } })).status).toBe(415);
+    const register = await raw('POST', '/api/register', { body: JSON.stringify({ username: uniqueName(), password: 'secret1' }), headers: { ...AJAX, 'Content-Type': 'text/plain' } });
+    expect(register.status).toBe(415);
+    expect(register.body).toMatchObject(unsupported);
+    expect(seen.contactUpdates.length + seen.contactDeletes).toBe(0);
+  });
+
+  it('answers 415 to JSON on the upload endpoint and takes multipart there', async () => {
+    const json = await raw('POST', '/api/voice-cloning/clone', { body: '{}', headers: { ...AJAX, 'Content-Type': 'application/json', Cookie: premiumCookie } });
+    expect(json.status).toBe(415);
+    expect(json.body).toMatchObject(unsupported);
+    const form = new FormData();
+    for (let i = 0; i < 3; i++) form.append(`sample${i}`, new Blob([Buffer.alloc(100, i)], { type: 'audio/webm' }), `s${i}.webm`);
+    const before = seen.clones;
+    const upload = await fetch(`${gw.baseUrl}/api/voice-cloning/clone`, { method: 'POST', headers: { ...AJAX, Cookie: premiumCookie }, body: form });
+    expect(upload.status).toBe(200);
+    expect(seen.clones).toBe(before + 1);
+  });
+
+  it('accepts a POST with no body and no content type, and a JSON content type with no body', async () => {
+    const before = seen.pushTests;
+    expect((await raw('POST', '/api/push/test', { headers: { ...AJAX, Cookie: cookie } })).status).toBe(200);
+    expect((await raw('POST', '/api/push/test', { headers: { ...AJAX, 'Content-Type': 'application/json', Cookie: cookie } })).status).toBe(200);
+    expect((await raw('POST', '/api/push/test', { body: '', headers: { ...AJAX, 'Content-Type': 'application/json; charset=utf-8', Cookie: cookie } })).status).toBe(200);
+    expect(seen.pushTests).toBe(before + 3);
+  });
+});
+
+describe('forged writes: no endpoint takes its body fields from the query string', () => {
+  it('does not create a contact whose fields are only in the query string', async () => {
+    const before = seen.contacts.length;
+    const res = await raw('POST', `/api/contacts?${CONTACT_QUERY}`, { body: '{}', headers: { ...AJAX, 'Content-Type': 'application/json', Cookie: cookie } });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'VALIDATION' });
+    expect(seen.contacts.length).toBe(before);
+  });
+
+  it('takes the body fields from the body only, whatever the query adds', async () => {
+    const res = await raw('POST', '/api/contacts?notes=injected&email=evil%40example.com', {
+      body: JSON.stringify({ name: 'Ada', phone_number: '+15551234567' }),
+      headers: { ...AJAX, 'Content-Type': 'application/json', Cookie: cookie },
+    });
+    expect(res.status).toBe(201);
+    expect(seen.contacts.at(-1)!.data).toMatchObject({ name: 'Ada', notes: null, email: null });
+  });
+
+  it('takes path parameters from the path, not from the body or the query', async () => {
+    const id = '3f1c2a9e-6b7d-4c1e-9a2b-1c2d3e4f5a6b';
+    const res = await raw('PUT', `/api/contacts/${id}?id=5d223649-9dd3-4113-bd85-ae7cb62deac5`, {
+      body: JSON.stringify({ id: '5d223649-9dd3-4113-bd85-ae7cb62deac5', name: 'Ada', phone_number: '+15551234567' }),
+      headers: { ...AJAX, 'Content-Type': 'application/json', Cookie: cookie },
+    });
+    expect(res.status).toBe(200);
+    expect(seen.contactUpdates.at(-1)!.data.id).toBe(id);
+  });
+
+  it('still reads a GET request from its query string', async () => {
+    const res = await raw('GET', '/api/events/search?keyword=jazz&location=Boston', { headers: { Cookie: cookie } });
+    expect(res.status).toBe(200);
+    expect(seen.events.at(-1)!.data).toMatchObject({ keyword: 'jazz', location: 'Boston' });
+  });
+});
