@@ -1,4 +1,5 @@
 import { ConversationEntity } from './conversations/entities/conversation.entity';
+import { DiscordGuildEntity } from './discord/entities/discord-guild.entity';
 import { MemoryEntity } from './memories/entities/memory.entity';
 import { MessageFeedbackEntity } from './messages/entities/message-feedback.entity';
 import { MessageEntity } from './messages/entities/message.entity';
@@ -15,4 +16,5 @@ export const chatEntities: (new () => object)[] = [
   TwinEntity,
   ShortcutEntity,
   ConversationEntity,
+  DiscordGuildEntity,
 ];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Tier } from '../context';
-import { endpoint, idParam, noInput, returns, rowId } from '../endpoint';
+import { endpoint, idParam, noInput, oauthCallback, returns, rowId } from '../endpoint';
 
 /** Action types an assistant reply may offer (doc1 §3). The model can never produce any other. */
 export const ACTION_TYPES = [
@@ -271,14 +271,28 @@ export const chatEndpoints = {
     }),
     response: returns<{ name: string; dates: { start: { localDate: string } }; venue?: { name: string } }[]>(),
   }),
+  /** The connection test: the servers the caller added the bot to (never the bot's other servers). */
   discordServers: endpoint({
     method: 'GET', path: '/api/discord/servers', service: 'chat', subject: 'chat.discord.servers', access: 'user',
     request: noInput, response: returns<{ id: string; name: string }[]>(),
   }),
-  /** The bot's invite link (from DISCORD_CLIENT_ID, doc3's permission integer); null when the id is not set. */
+  /**
+   * The bot-install link (Discord's OAuth2 authorize URL with doc3's permission integer, a single-use state bound
+   * to the caller and the callback below as redirect_uri); null when DISCORD_CLIENT_ID or DISCORD_CLIENT_SECRET is
+   * not set.
+   */
   discordInvite: endpoint({
     method: 'GET', path: '/api/discord/invite', service: 'chat', subject: 'chat.discord.invite', access: 'user',
     request: noInput, response: returns<{ inviteUrl: string | null }>(),
+  }),
+  /**
+   * Discord's redirect after the bot was added: checks the state, exchanges the code for the server it was added
+   * to, binds that server to the caller and sends the browser to `/discord-setup?discord=connected` (or
+   * `?discordError=<reason>`). The `guild_id` Discord also puts in the query is not trusted.
+   */
+  discordCallback: endpoint({
+    method: 'GET', path: '/api/discord/callback', service: 'chat', subject: 'chat.discord.callback', access: 'user',
+    request: oauthCallback, response: returns<{ location: string }>(), responseKind: 'redirect', timeoutMs: 20_000,
   }),
   discordChannels: endpoint({
     method: 'GET', path: '/api/discord/channels/:guildId', service: 'chat', subject: 'chat.discord.channels',

@@ -17,10 +17,14 @@ export const chatConfigSchema = infraConfigSchema.extend({
   TICKETMASTER_API_KEY: optionalSecret,
   TICKETMASTER_BASE_URL: providerBaseUrl('https://app.ticketmaster.com'),
   DISCORD_BOT_TOKEN: optionalSecret,
-  /** The bot's application (client) id: the /discord-setup invite link is built from it. */
+  /** The bot's application (client) id: the /discord-setup install link is built from it. */
   DISCORD_CLIENT_ID: optionalSecret,
-  /** The versioned REST root: paths such as /users/@me/guilds are appended to it. */
+  /** The application's OAuth2 secret: the install callback exchanges Discord's code with it. */
+  DISCORD_CLIENT_SECRET: optionalSecret,
+  /** The versioned REST root: paths such as /guilds/{id} are appended to it. */
   DISCORD_BASE_URL: providerBaseUrl('https://discord.com/api/v10'),
+  /** Where Discord's OAuth2 lives: the browser goes to /oauth2/authorize under it, the code goes to /api/oauth2/token. */
+  DISCORD_OAUTH_BASE_URL: providerBaseUrl('https://discord.com'),
   PERPLEXITY_API_KEY: optionalSecret,
   PERPLEXITY_BASE_URL: providerBaseUrl('https://api.perplexity.ai'),
   PERPLEXITY_MODEL: optionalSecret.transform((v) => v ?? 'sonar'),

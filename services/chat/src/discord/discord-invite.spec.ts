@@ -1,17 +1,29 @@
 import { describe, expect, it } from 'vitest';
-import { DISCORD_BOT_PERMISSIONS, discordInviteUrl } from './discord-invite';
+import { DISCORD_BOT_PERMISSIONS, discordInstallUrl } from './discord-invite';
 
-describe('discordInviteUrl', () => {
-  it('adds the bot and its slash commands with doc3 permission integer', () => {
-    const url = new URL(discordInviteUrl('123456789012345678')!);
+describe('discordInstallUrl', () => {
+  const link = {
+    oauthBaseUrl: 'https://discord.com/',
+    clientId: '123456789012345678',
+    redirectUri: 'https://jarvis.example.com/api/discord/callback',
+    state: 'st4te-value',
+  };
+
+  it('asks Discord to add the bot with doc3 permission integer and come back to Jarvis with a code', () => {
+    const url = new URL(discordInstallUrl(link));
     expect(`${url.origin}${url.pathname}`).toBe('https://discord.com/oauth2/authorize');
-    expect(url.searchParams.get('client_id')).toBe('123456789012345678');
-    expect(url.searchParams.get('permissions')).toBe('277025392640');
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      client_id: '123456789012345678',
+      scope: 'bot applications.commands identify',
+      permissions: '277025392640',
+      response_type: 'code',
+      redirect_uri: 'https://jarvis.example.com/api/discord/callback',
+      state: 'st4te-value',
+    });
     expect(DISCORD_BOT_PERMISSIONS).toBe('277025392640');
-    expect(url.searchParams.get('scope')).toBe('bot applications.commands');
   });
 
-  it('is null without a client id', () => {
-    expect(discordInviteUrl(undefined)).toBeNull();
+  it('encodes spaces as %20, as Discord documents its links', () => {
+    expect(discordInstallUrl(link)).toContain('scope=bot%20applications.commands%20identify');
   });
 });

@@ -2,23 +2,60 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, ErrorKind, NotFoundError, ProviderUnavailableError, RateLimitedError } from '@jarvis/contracts';
 import { type HttpResult, providerFetch, type ProviderInfo, providerUrl, requireCredential, unexpectedStatus } from '@jarvis/platform';
 import { CHAT_CONFIG, type ChatConfig } from '../config/chat.config';
-import { DiscordProvider } from './discord.provider';
+import { DiscordProvider, type DiscordServer } from './discord.provider';
 
 const PROVIDER: ProviderInfo = { name: 'Discord', variables: ['DISCORD_BOT_TOKEN'] };
+const OAUTH: ProviderInfo = { name: 'Discord', variables: ['DISCORD_CLIENT_ID', 'DISCORD_CLIENT_SECRET'] };
 /** Channel types a bot can post text to: GUILD_TEXT (0) and GUILD_ANNOUNCEMENT (5). */
 const TEXT_CHANNEL_TYPES = new Set([0, 5]);
 
-/** Discord REST v10 with the bot token (`Authorization: Bot <token>`). */
+/** Discord REST v10 with the bot token (`Authorization: Bot <token>`), and the OAuth2 token exchange of the install flow. */
 @Injectable()
 export class DiscordAdapter extends DiscordProvider {
   constructor(@Inject(CHAT_CONFIG) private readonly config: ChatConfig) {
     super();
   }
 
-  async servers() {
-    const result = await this.request('GET', '/users/@me/guilds');
+  assertConfigured() {
+    requireCredential(PROVIDER, this.config.DISCORD_BOT_TOKEN);
+  }
+
+  /** POST /api/oauth2/token (authorization_code, HTTP Basic with the application's id and secret). */
+  async installedServer(code: string, redirectUri: string): Promise<DiscordServer | null> {
+    const clientId = requireCredential(OAUTH, this.config.DISCORD_CLIENT_ID);
+    const secret = requireCredential(OAUTH, this.config.DISCORD_CLIENT_SECRET);
+    const result = await providerFetch<{ guild?: { id?: unknown; name?: unknown } }>(
+      OAUTH,
+      providerUrl(this.config.DISCORD_OAUTH_BASE_URL, '/api/oauth2/token'),
+      {
+        method: 'POST',
+        headers: {
+          Authorization: `Basic ${Buffer.from(`${clientId}:${secret}`).toString('base64')}`,
+          'Content-Type': 'application/x-www-form-urlencoded',
+        },
+        body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: redirectUri }).toString(),
+      },
+    );
+    // invalid_grant and friends: the code was used, expired or made for another redirect.
+    if (result.status === 400) return null;
+    if (result.status === 401) throw new ProviderUnavailableError(OAUTH.name, OAUTH.variables, 'the application credentials were rejected (check DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET)');
+    if (result.status !== 200) throw unexpectedStatus(OAUTH, result);
+    const guild = result.body?.guild;
+    if (typeof guild?.id !== 'string' || !/^\d{5,25}$/.test(guild.id)) return null;
+    return { id: guild.id, name: typeof guild.name === 'string' ? guild.name.slice(0, 100) : guild.id };
+  }
+
+  async checkBot() {
+    this.check(await this.request('GET', '/users/@me'), 'Discord bot');
+  }
+
+  async server(guildId: string): Promise<DiscordServer | null> {
+    const result = await this.request('GET', `/guilds/${encodeURIComponent(guildId)}`);
+    // 403 Missing Access or 404 Unknown Guild: the bot is not in that server (any more).
+    if (result.status === 403 || result.status === 404) return null;
     this.check(result, 'Discord server');
-    return (result.body as { id: string; name: string }[]).map((g) => ({ id: g.id, name: g.name }));
+    const guild = result.body as { id: string; name: string };
+    return { id: String(guild.id), name: String(guild.name) };
   }
 
   async textChannels(guildId: string) {
@@ -28,6 +65,14 @@ export class DiscordAdapter extends DiscordProvider {
       .filter((c) => TEXT_CHANNEL_TYPES.has(c.type))
       .sort((a, b) => (a.position ?? 0) - (b.position ?? 0))
       .map((c) => ({ id: c.id, name: c.name }));
+  }
+
+  async channelServerId(channelId: string): Promise<string | null> {
+    const result = await this.request('GET', `/channels/${encodeURIComponent(channelId)}`);
+    if (result.status === 403 || result.status === 404) return null;
+    this.check(result, 'Discord channel');
+    const guildId = (result.body as { guild_id?: unknown }).guild_id;
+    return typeof guildId === 'string' ? guildId : null;
   }
 
   async sendMessage(channelId: string, content: string) {
