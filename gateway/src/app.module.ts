@@ -4,10 +4,11 @@ import { IdentityModule } from './identity/identity.module';
 import { InfraModule } from './infra/infra.module';
 import { LiveStream } from './live/live-stream';
 import { ApiProxy } from './proxy/api-proxy';
+import { QuotaModule } from './quota/quota.module';
 import { WebhookIngress } from './webhooks/webhook-ingress';
 
 @Module({
-  imports: [InfraModule, IdentityModule],
+  imports: [InfraModule, IdentityModule, QuotaModule],
   controllers: [HealthController],
   providers: [ApiProxy, WebhookIngress, LiveStream],
 })

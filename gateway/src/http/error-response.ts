@@ -1,4 +1,4 @@
-import { DomainError, type ErrorBody, ErrorKind, HTTP_STATUS_BY_KIND } from '@jarvis/contracts';
+import { DomainError, type ErrorBody, ErrorKind, HTTP_STATUS_BY_KIND, QUOTA_EXCEEDED, secondsUntil } from '@jarvis/contracts';
 import { createLogger } from '@jarvis/platform';
 import type { FastifyReply } from 'fastify';
 import { ZodError } from 'zod';
@@ -24,8 +24,7 @@ export function errorResponse(error: unknown): { status: number; body: ErrorBody
   if (error instanceof DomainError) {
     const status = HTTP_STATUS_BY_KIND[error.kind] ?? 500;
     const body: ErrorBody = { ...(error.details ?? {}), error: error.message, code: error.code };
-    const retryAfter = typeof error.details?.retryAfterSeconds === 'number' ? error.details.retryAfterSeconds : undefined;
-    return { status, body, retryAfter };
+    return { status, body, retryAfter: retryAfterOf(error) };
   }
   if (error instanceof ZodError) return { status: 400, body: validationBody(error) };
   const code = (error as { code?: unknown })?.code;
@@ -42,13 +41,22 @@ export function errorResponse(error: unknown): { status: number; body: ErrorBody
   return { status: 500, body: { error: 'Internal server error', code: ErrorKind.Internal } };
 }
 
+/** `Retry-After` of a refusal: the seconds it names, or until an exceeded quota's day ends. */
+function retryAfterOf(error: DomainError): number | undefined {
+  const details = error.details ?? {};
+  if (typeof details.retryAfterSeconds === 'number') return details.retryAfterSeconds;
+  if (error.code === QUOTA_EXCEEDED && typeof details.resetsAt === 'string') return secondsUntil(details.resetsAt);
+  return undefined;
+}
+
 /**
  * Answers with the error's status and `{ error, code }` body. Returns the reply: an async route handler must return
  * it, so Fastify waits for this answer instead of sending a second, empty one while the first is still on its way.
  */
 export function sendError(reply: FastifyReply, error: unknown): FastifyReply {
-  const { status, body, retryAfter } = errorResponse(error);
+  // Already answered (a stream that ended with its error event): nothing to send, nothing to log twice.
   if (reply.sent) return reply;
+  const { status, body, retryAfter } = errorResponse(error);
   if (retryAfter !== undefined) reply.header('Retry-After', String(retryAfter));
   return reply.code(status).type('application/json; charset=utf-8').send(body);
 }

@@ -3,6 +3,7 @@ import type { RpcClient } from '@jarvis/platform';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { SessionUsers } from '../identity/session-users';
+import type { QuotaService } from '../quota/quota.service';
 import { ApiProxy } from './api-proxy';
 
 async function harness() {
@@ -15,7 +16,9 @@ async function harness() {
   } as unknown as RpcClient;
   const sessions = { resolve: async () => ({ userId: 'u1', tier: 'free' }) } as unknown as SessionUsers;
   const app = Fastify({ routerOptions: { ignoreTrailingSlash: true } });
-  new ApiProxy(rpc, sessions).register(app);
+  // Quotas are charged in Redis; routing is what this checks (gateway/test/quota.int-spec.ts checks the charging).
+  const quotas = { metered: (_e: Endpoint, _input: unknown, _ctx: RequestContext, call: () => Promise<unknown>) => call() } as unknown as QuotaService;
+  new ApiProxy(rpc, sessions, quotas).register(app);
   await app.ready();
   const dispatch = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string) => {
     const before = calls.length;

@@ -13,6 +13,7 @@ import { RpcClient } from '@jarvis/platform';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendError, validationBody } from '../http/error-response';
 import { SessionUsers } from '../identity/session-users';
+import { QuotaService } from '../quota/quota.service';
 import { sendBinary } from './binary-reply';
 import { readMultipart } from './multipart-body';
 import { relayStream, wantsStream } from './sse-relay';
@@ -31,6 +32,7 @@ export class ApiProxy {
   constructor(
     private readonly rpc: RpcClient,
     private readonly sessions: SessionUsers,
+    private readonly quotas: QuotaService,
   ) {}
 
   register(app: FastifyInstance) {
@@ -56,9 +58,12 @@ export class ApiProxy {
         }
         return reply.code(400).send(validationBody(parsed.error));
       }
-      if (endpoint.streams && wantsStream(req)) return await relayStream(this.rpc, endpoint, parsed.data, ctx, req, reply);
-      const result = await this.rpc.call(endpoint, parsed.data, ctx);
-      return respond(endpoint, req, reply, result);
+      // A valid call of an endpoint that declares a quota is charged here, and given back when the call fails.
+      return await this.quotas.metered(endpoint, parsed.data, ctx, async () => {
+        if (endpoint.streams && wantsStream(req)) return await relayStream(this.rpc, endpoint, parsed.data, ctx, req, reply);
+        const result = await this.rpc.call(endpoint, parsed.data, ctx);
+        return respond(endpoint, req, reply, result);
+      });
     } catch (error) {
       return sendError(reply, error);
     }

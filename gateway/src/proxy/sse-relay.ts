@@ -26,8 +26,8 @@ export function sseEvent(event: string, data: unknown) {
 
 /**
  * Streams a reply as SSE: `event: token` for each piece the handler produces (a JSON string), then `event: done`
- * with the endpoint's usual JSON, or `event: error` with `{ error, code }`. A client that goes away cancels the
- * service's work (the model call stops).
+ * with the endpoint's usual JSON, or `event: error` with `{ error, code }` (and the error rethrown, the answer sent).
+ * A client that goes away cancels the service's work (the model call stops) and resolves the call.
  */
 export async function relayStream(rpc: RpcClient, endpoint: Endpoint, data: unknown, ctx: RequestContext, req: FastifyRequest, reply: FastifyReply) {
   openEventStream(req, reply);
@@ -47,5 +47,7 @@ export async function relayStream(rpc: RpcClient, endpoint: Endpoint, data: unkn
   } catch (error) {
     if (gone.signal.aborted) return;
     res.end(sseEvent('error', errorResponse(error).body));
+    // Answered already; rethrown so the caller knows the call failed (a quota gives its units back).
+    throw error;
   }
 }

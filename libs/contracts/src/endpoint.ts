@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { RequestContext, Tier, UserContext } from './context';
+import type { QuotaDeclaration } from './quotas';
 
 export const SERVICES = ['gateway', 'chat', 'voice', 'telephony', 'mail', 'billing', 'notifications', 'calendar'] as const;
 export type ServiceName = (typeof SERVICES)[number];
@@ -58,6 +59,12 @@ export interface Endpoint<Req extends z.ZodType = z.ZodType, Res = unknown, A ex
    * Server-Sent Events (`event: token`), then the reply as `event: done`.
    */
   streams: boolean;
+  /**
+   * The endpoint spends the operator's money at a provider: each call counts `cost(parsed input)` units (1 without
+   * `cost`) against the caller's daily quota of `kind` (QUOTA_KINDS in quotas.ts). The gateway charges it after
+   * validation and before the call, and answers 429 QUOTA_EXCEEDED over the limit.
+   */
+  quota?: QuotaDeclaration<z.output<Req>>;
 }
 
 export interface UploadSpec {

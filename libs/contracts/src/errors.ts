@@ -119,6 +119,19 @@ export class RateLimitedError extends DomainError {
   }
 }
 
+/** The code of a call over the caller's daily quota (429, `Retry-After` until the quota day ends). */
+export const QUOTA_EXCEEDED = 'QUOTA_EXCEEDED';
+
+/**
+ * 429 QUOTA_EXCEEDED: the caller's plan allows `limit` units of `kind` a day and this call would go over it. The body
+ * is `{ error, code, kind, limit, resetsAt, requiresUpgrade }`; the gateway adds `Retry-After` from `resetsAt`.
+ */
+export class QuotaExceededError extends DomainError {
+  constructor(message: string, details: { kind: string; limit: number; resetsAt: string; requiresUpgrade: boolean }) {
+    super(ErrorKind.RateLimited, message, { code: QUOTA_EXCEEDED, details });
+  }
+}
+
 /** The codes of a user's Google connection that Google no longer honours (revoked or expired grant). */
 export const CONNECTION_EXPIRED_CODES = { mail: 'MAIL_CONNECTION_EXPIRED', calendar: 'CALENDAR_CONNECTION_EXPIRED' } as const;
 export type ConnectionExpiredCode = (typeof CONNECTION_EXPIRED_CODES)[keyof typeof CONNECTION_EXPIRED_CODES];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Tier } from '../context';
 import { endpoint, noInput, returns } from '../endpoint';
+import type { QuotaUsage } from '../quotas';
 
 export interface Plan {
   tier: Tier;
@@ -30,8 +31,12 @@ export const billingEndpoints = {
     method: 'GET', path: '/api/subscription/call-usage', service: 'billing', subject: 'billing.usage.calls',
     access: 'user', request: noInput, response: callUsage,
   }),
+  /**
+   * The month's outgoing calls (billing's, as `callUsage`) and today's use of every daily quota. The gateway answers
+   * it: it keeps the quota counters and asks billing for the calls.
+   */
   usage: endpoint({
-    method: 'GET', path: '/api/usage', service: 'billing', subject: 'billing.usage.get', access: 'user',
-    request: noInput, response: callUsage,
+    method: 'GET', path: '/api/usage', service: 'gateway', subject: 'identity.usage.get', access: 'user',
+    request: noInput, response: returns<{ outgoingCallsThisMonth: number; limit: number | 'unlimited'; quotas: QuotaUsage[] }>(),
   }),
 };

@@ -146,7 +146,7 @@ const discordId = (message: string) => z.string().max(25, message).regex(/^\d{5,
 export const chatEndpoints = {
   send: endpoint({
     method: 'POST', path: '/api/chat', service: 'chat', subject: 'chat.messages.send', access: 'user',
-    request: chatRequest, timeoutMs: 30_000, streams: true,
+    request: chatRequest, timeoutMs: 30_000, streams: true, quota: { kind: 'chat_messages' },
     response: returns<{ reply: string; actions: ChatAction[]; userMessageId: string; assistantMessageId: string }>(),
   }),
   setActionOutcome: endpoint({
@@ -175,7 +175,7 @@ export const chatEndpoints = {
   }),
   previewPersonality: endpoint({
     method: 'POST', path: '/api/personality/preview', service: 'chat', subject: 'chat.personality.preview',
-    access: 'user', timeoutMs: 30_000,
+    access: 'user', timeoutMs: 30_000, quota: { kind: 'persona_requests' },
     request: z.object({ personalityId: z.enum(PERSONALITY_IDS), message: z.string().trim().max(2_000).optional() }),
     response: returns<{ response: string }>(),
   }),
@@ -214,7 +214,7 @@ export const chatEndpoints = {
   }),
   trainTwin: endpoint({
     method: 'POST', path: '/api/twin/train', service: 'chat', subject: 'chat.twin.train', access: 'user',
-    timeoutMs: 30_000,
+    timeoutMs: 30_000, quota: { kind: 'persona_requests' },
     request: z.object({
       samples: z.array(z.string().max(10_000)).max(50),
       facts: z.string().max(10_000).optional().default(''),
@@ -244,16 +244,18 @@ export const chatEndpoints = {
   }),
   weather: endpoint({
     method: 'GET', path: '/api/weather/current/:location', service: 'chat', subject: 'chat.weather.current',
-    access: 'user', request: z.object({ location }),
+    access: 'user', request: z.object({ location }), quota: { kind: 'weather_requests' },
     response: returns<{ location: string; temperature: number; description: string; windSpeed: number; humidity: number }>(),
   }),
   forecast: endpoint({
     method: 'GET', path: '/api/weather/forecast/:location', service: 'chat', subject: 'chat.weather.forecast',
     access: 'user', request: z.object({ location, days: z.coerce.number().int().min(1).max(5).default(5) }),
+    quota: { kind: 'weather_requests' },
     response: returns<{ location: string; forecast: { date: string; temperature: { min: number; max: number }; description: string }[] }>(),
   }),
   searchEvents: endpoint({
     method: 'GET', path: '/api/events/search', service: 'chat', subject: 'chat.events.search', access: 'user',
+    quota: { kind: 'event_searches' },
     request: z.object({
       keyword: z.string().trim().max(200).optional(),
       location: z.string().trim().max(200).optional(),
@@ -264,6 +266,7 @@ export const chatEndpoints = {
   }),
   eventsNear: endpoint({
     method: 'POST', path: '/api/events/near', service: 'chat', subject: 'chat.events.near', access: 'user',
+    quota: { kind: 'event_searches' },
     request: z.object({
       location,
       keyword: z.string().trim().max(200).optional(),
@@ -309,7 +312,7 @@ export const chatEndpoints = {
   }),
   webSearch: endpoint({
     method: 'POST', path: '/api/perplexity/search', service: 'chat', subject: 'chat.search.web', access: 'user',
-    timeoutMs: 30_000,
+    timeoutMs: 30_000, quota: { kind: 'web_searches' },
     request: z.object({
       query: z.string().trim().min(1, 'query is required').max(1_000),
       searchRecency: z.enum(['hour', 'day', 'week', 'month', 'year']).default('day'),

@@ -170,7 +170,7 @@ export const telephonyEndpoints = {
   }),
   billCollectorCall: endpoint({
     method: 'POST', path: '/api/proactive-call/bill-collector', service: 'telephony',
-    subject: 'telephony.calls.enqueueBillCollector', access: { minTier: 'premium' },
+    subject: 'telephony.calls.enqueueBillCollector', access: { minTier: 'premium' }, quota: { kind: 'outgoing_calls' },
     request: z.object({
       ...callBase,
       companyName: z.string().trim().min(1, 'Company is required').max(200),
@@ -183,7 +183,7 @@ export const telephonyEndpoints = {
   }),
   appointmentCall: endpoint({
     method: 'POST', path: '/api/proactive-call/appointment', service: 'telephony',
-    subject: 'telephony.calls.enqueueAppointment', access: { minTier: 'premium' },
+    subject: 'telephony.calls.enqueueAppointment', access: { minTier: 'premium' }, quota: { kind: 'outgoing_calls' },
     request: z.object({
       ...callBase,
       appointmentType: z.string().trim().min(1, 'Appointment type is required').max(200),
@@ -194,13 +194,13 @@ export const telephonyEndpoints = {
   }),
   spamBlockCall: endpoint({
     method: 'POST', path: '/api/proactive-call/spam-block', service: 'telephony', subject: 'telephony.calls.enqueueSpamBlock',
-    access: { minTier: 'premium' },
+    access: { minTier: 'premium' }, quota: { kind: 'outgoing_calls' },
     request: z.object({ ...callBase, reason: z.string().trim().min(1, 'Reason is required').max(1_000) }),
     response: queued,
   }),
   followUpCall: endpoint({
     method: 'POST', path: '/api/proactive-call/follow-up', service: 'telephony', subject: 'telephony.calls.enqueueFollowUp',
-    access: { minTier: 'premium' },
+    access: { minTier: 'premium' }, quota: { kind: 'outgoing_calls' },
     request: z.object({
       ...callBase,
       message: z.string().trim().min(1, 'Message is required').max(4_000),
@@ -211,7 +211,7 @@ export const telephonyEndpoints = {
   }),
   missedCallReturn: endpoint({
     method: 'POST', path: '/api/proactive-call/missed-call-return', service: 'telephony',
-    subject: 'telephony.calls.enqueueMissedCallReturn', access: { minTier: 'premium' },
+    subject: 'telephony.calls.enqueueMissedCallReturn', access: { minTier: 'premium' }, quota: { kind: 'outgoing_calls' },
     request: z.object(callBase), response: queued,
   }),
   scenarios: endpoint({
@@ -232,7 +232,7 @@ export const telephonyEndpoints = {
   }),
   executeScenario: endpoint({
     method: 'POST', path: '/api/call-scenarios/:id/execute', service: 'telephony', subject: 'telephony.scenarios.execute',
-    access: { minTier: 'premium' }, request: idParam, response: queued,
+    access: { minTier: 'premium' }, quota: { kind: 'outgoing_calls' }, request: idParam, response: queued,
   }),
   smsDraft: endpoint({
     method: 'GET', path: '/api/sms/draft', service: 'telephony', subject: 'telephony.sms.draft', access: 'user',

@@ -7,13 +7,9 @@ import { AllowanceService } from './allowance.service';
 export class AllowanceHandler {
   constructor(private readonly allowance: AllowanceService) {}
 
+  /** GET /api/subscription/call-usage; the gateway's GET /api/usage reads it too. */
   @Handles(api.billing.callUsage)
   callUsage({ ctx }: HandlerInput<typeof api.billing.callUsage>) {
-    return this.allowance.usage(ctx);
-  }
-
-  @Handles(api.billing.usage)
-  usage({ ctx }: HandlerInput<typeof api.billing.usage>) {
     return this.allowance.usage(ctx);
   }
 
