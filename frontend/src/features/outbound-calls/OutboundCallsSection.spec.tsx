@@ -310,6 +310,66 @@ describe('Outbound Calls, Automated Scenarios', () => {
     ]);
   });
 
+  it("shows what the server refuses: the 15-minute rule under the cron, a plan without schedules with 'See plans', the limit of scenarios on update", async () => {
+    const TOO_FREQUENT = 'Schedules must be at least 15 minutes apart';
+    const answers = [
+      {
+        status: 400,
+        body: { error: TOO_FREQUENT, code: 'VALIDATION', fields: { schedule_cron: [TOO_FREQUENT] } },
+      },
+      {
+        status: 402,
+        body: {
+          error: 'Scheduled calls need the Premium or Enterprise plan',
+          code: 'PLAN_REQUIRED',
+          requiresUpgrade: true,
+          requiredTier: 'premium',
+        },
+      },
+    ];
+    const fake = fakeApi({
+      ...answer(api.telephony.scenarios, { scenarios: [scenario()] }),
+      [`POST ${api.telephony.createScenario.path}`]: () => answers.shift()!,
+      ...failure(
+        api.telephony.updateScenario,
+        409,
+        { error: 'You can have at most 20 call scenarios. Delete one to add another.', code: 'CONFLICT' },
+        { params: { id: scenario().id } },
+      ),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<OutboundCallsSection user={testUser} />, { user: testUser });
+    await user.click(screen.getByRole('tab', { name: 'Automated Scenarios' }));
+    await user.click(await screen.findByRole('button', { name: 'New Scenario' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create Scenario' });
+    await user.type(within(dialog).getByLabelText(/Target Phone Number/), '+15551234567');
+    await user.click(within(dialog).getByLabelText('Run on a schedule'));
+    const cron = within(dialog).getByLabelText('Schedule (cron)');
+    await user.clear(cron);
+    await user.type(cron, '*/5 * * * *');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Scenario' }));
+    expect(await within(dialog).findByText(TOO_FREQUENT)).toBeInTheDocument();
+    expect(cron).toHaveAccessibleDescription(TOO_FREQUENT);
+
+    await user.clear(cron);
+    await user.type(cron, '0 8 * * *');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Scenario' }));
+    const refused = await within(dialog).findByTestId('scenario-error');
+    expect(refused).toHaveTextContent('Scheduled calls need the Premium or Enterprise plan');
+    expect(within(refused).getByRole('link', { name: 'See plans' })).toHaveAttribute('href', '/account');
+    expect(screen.getByRole('dialog', { name: 'Create Scenario' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    // Editing shows no error toast (doc3), so the dialog says it.
+    await user.click(within(await screen.findByTestId('scenario-card')).getByRole('button', { name: 'Edit' }));
+    const edit = await screen.findByRole('dialog', { name: 'Edit Scenario' });
+    await user.click(within(edit).getByRole('button', { name: 'Save Changes' }));
+    expect(await within(edit).findByTestId('scenario-error')).toHaveTextContent(
+      'You can have at most 20 call scenarios',
+    );
+    expect(posts(fake, api.telephony.createScenario.path)).toHaveLength(2);
+  });
+
   it("deletes a scenario after asking: 'Scenario Deleted'", async () => {
     const fake = fakeApi({
       ...answer(api.telephony.scenarios, { scenarios: [scenario()] }),

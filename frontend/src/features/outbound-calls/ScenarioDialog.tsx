@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -15,7 +17,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import type { CallScenario } from '@jarvis/contracts';
-import { isApiError, serverMessageOr } from '../../api/client';
+import { isApiError, serverMessageOr, statusOf } from '../../api/client';
 import type { ScenarioInput } from '../../api/outbound-calls';
 import { useToast } from '../../components/toast/toast-context';
 import {
@@ -105,6 +107,8 @@ export function ScenarioDialog({
   const fullScreen = useMediaQuery(useTheme().breakpoints.down('sm'));
   const [draft, setDraft] = useState<Draft>(() => draftOf(scenario));
   const [errors, setErrors] = useState<DraftErrors>({});
+  // What the server refused that no field shows: a plan without schedules (402), the limit of scenarios (409).
+  const [failure, setFailure] = useState<{ message: string; needsUpgrade: boolean } | null>(null);
   const save = useSaveScenario({
     onSuccess: () => {
       toast({ title: scenario ? 'Scenario Updated' : 'Scenario Created', variant: 'success' });
@@ -120,6 +124,11 @@ export function ScenarioDialog({
             Object.entries(fields).map(([field, messages]) => [field, messages[0]]),
           ) as DraftErrors,
         );
+      else
+        setFailure({
+          message: serverMessageOr(error, 'The scenario could not be saved. Please try again.'),
+          needsUpgrade: statusOf(error) === 402,
+        });
       if (!scenario)
         toast({
           title: 'Failed to create scenario',
@@ -161,6 +170,7 @@ export function ScenarioDialog({
     const found = validate(draft);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
+    setFailure(null);
     save.mutate({ id: scenario?.id, input: inputOf(draft) });
   };
 
@@ -182,6 +192,23 @@ export function ScenarioDialog({
       >
         <DialogContent dividers>
           <Stack spacing={2}>
+            {failure && (
+              <Alert
+                severity={failure.needsUpgrade ? 'info' : 'error'}
+                onClose={() => setFailure(null)}
+                data-testid="scenario-error"
+                action={
+                  failure.needsUpgrade ? (
+                    <Button color="inherit" size="small" component={RouterLink} to="/account">
+                      See plans
+                    </Button>
+                  ) : undefined
+                }
+                sx={{ '& .MuiAlert-action': { alignItems: 'center', pt: 0 } }}
+              >
+                {failure.message}
+              </Alert>
+            )}
             <TextField
               select
               label="Template"
@@ -263,7 +290,7 @@ export function ScenarioDialog({
                 error={Boolean(errors.schedule_cron)}
                 helperText={
                   errors.schedule_cron ??
-                  `${describeCron(draft.schedule_cron)} (New York time). Examples: 0 8 * * * (daily 8:00 AM), 0 9 * * 1-5 (weekdays 9:00 AM)`
+                  `${describeCron(draft.schedule_cron)} (New York time), at least 15 minutes apart. Examples: 0 8 * * * (daily 8:00 AM), 0 9 * * 1-5 (weekdays 9:00 AM)`
                 }
                 placeholder={DEFAULT_CRON}
                 size="small"

@@ -14,12 +14,12 @@ export class ScenariosHandler {
 
   @Handles(api.telephony.createScenario)
   create({ ctx, data }: HandlerInput<typeof api.telephony.createScenario>) {
-    return this.scenarios.create(ctx.userId, data);
+    return this.scenarios.create(ctx, data);
   }
 
   @Handles(api.telephony.updateScenario)
   update({ ctx, data }: HandlerInput<typeof api.telephony.updateScenario>) {
-    return this.scenarios.update(ctx.userId, data.id, data);
+    return this.scenarios.update(ctx, data.id, data);
   }
 
   @Handles(api.telephony.deleteScenario)

@@ -69,6 +69,56 @@ describe('call scenarios', () => {
     expect(await h.call(api.telephony.scenarios, {}, alice)).toEqual({ scenarios: [] });
   });
 
+  it("answers 400 'Schedules must be at least 15 minutes apart' for a cron that calls more often, on create and update, and schedules nothing", async () => {
+    const alice = h.premium();
+    for (const schedule_cron of ['*/5 * * * *', '0,10 * * * *', '* * * * *']) {
+      const error = await h.fail(api.telephony.createScenario, body({ schedule_enabled: true, schedule_cron }), alice);
+      expect(error, schedule_cron).toMatchObject({ kind: ErrorKind.Validation, message: 'Schedules must be at least 15 minutes apart' });
+      expect(error.details?.fields).toEqual({ schedule_cron: ['Schedules must be at least 15 minutes apart'] });
+    }
+    expect(await h.call(api.telephony.scenarios, {}, alice)).toEqual({ scenarios: [] });
+    const weekdays = await h.call(api.telephony.createScenario, body({ schedule_enabled: true, schedule_cron: '0 9 * * 1-5' }), alice);
+    expect(weekdays.schedule_cron).toBe('0 9 * * 1-5');
+    const error = await h.fail(api.telephony.updateScenario, { id: weekdays.id, ...body({ schedule_enabled: true, schedule_cron: '*/5 * * * *' }) }, alice);
+    expect(error).toMatchObject({ kind: ErrorKind.Validation, message: 'Schedules must be at least 15 minutes apart' });
+    expect(await schedulerOf(weekdays.id)).toMatchObject({ pattern: '0 9 * * 1-5' });
+  });
+
+  it('needs premium or enterprise for an active schedule: 402 with requiresUpgrade on free, on create and update, and nothing changes', async () => {
+    const frank = h.newUser('free');
+    const refused = await h.fail(api.telephony.createScenario, body({ schedule_enabled: true, schedule_cron: '0 8 * * *' }), frank);
+    expect(refused).toMatchObject({ kind: ErrorKind.PlanRequired, message: 'Scheduled calls need the Premium or Enterprise plan', details: { requiresUpgrade: true } });
+    expect(await h.call(api.telephony.scenarios, {}, frank)).toEqual({ scenarios: [] });
+    // Kept without a schedule (or with one switched off) on any plan; scheduling it later is refused the same way.
+    const kept = await h.call(api.telephony.createScenario, body(), frank);
+    await h.call(api.telephony.createScenario, body({ schedule_enabled: true, is_active: false }), frank);
+    expect(await h.fail(api.telephony.updateScenario, { id: kept.id, ...body({ schedule_enabled: true }) }, frank)).toMatchObject({
+      kind: ErrorKind.PlanRequired, details: { requiresUpgrade: true },
+    });
+    const [stored] = (await h.call(api.telephony.scenarios, {}, frank)).scenarios.filter((s) => s.id === kept.id);
+    expect(stored).toMatchObject({ schedule_enabled: false, schedule_cron: null });
+    expect(await schedulerOf(kept.id)).toBeUndefined();
+    const scheduled = await h.call(api.telephony.createScenario, body({ schedule_enabled: true }), h.newUser('enterprise'));
+    expect(await schedulerOf(scheduled.id)).toMatchObject({ pattern: '0 8 * * *' });
+  });
+
+  it('keeps at most 20 scenarios a user: the 21st is 409 with a clear message, even when created at once', async () => {
+    const gina = h.premium();
+    const results = await Promise.allSettled(Array.from({ length: 25 }, (_, i) => h.call(api.telephony.createScenario, body({ name: `Call ${i}` }), gina)));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(20);
+    const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected').map((r) => r.reason as { kind: string; message: string });
+    expect(refused).toHaveLength(5);
+    for (const error of refused) {
+      expect(error).toMatchObject({ kind: ErrorKind.Conflict, message: 'You can have at most 20 call scenarios. Delete one to add another.' });
+    }
+    const { scenarios } = await h.call(api.telephony.scenarios, {}, gina);
+    expect(scenarios).toHaveLength(20);
+    // Room again after a delete; another user's count is their own.
+    await h.call(api.telephony.deleteScenario, { id: scenarios[0].id }, gina);
+    await h.call(api.telephony.createScenario, body({ name: 'Call again' }), gina);
+    await h.call(api.telephony.createScenario, body(), h.premium());
+  });
+
   it('keep one BullMQ job scheduler keyed by the scenario, changed with it and removed when inactive, unscheduled or deleted', async () => {
     const alice = h.premium();
     const s = await h.call(api.telephony.createScenario, body({ schedule_enabled: true, schedule_cron: '30 7 * * *' }), alice);

@@ -6,8 +6,20 @@ import { CallScenarioEntity } from './entities/call-scenario.entity';
 export class ScenariosRepository {
   private readonly scenarios: Repository<CallScenarioEntity>;
 
-  constructor(dataSource: DataSource) {
+  constructor(private readonly dataSource: DataSource) {
     this.scenarios = dataSource.getRepository(CallScenarioEntity);
+  }
+
+  /**
+   * Adds the user's scenario unless they already keep `max`: counted and inserted under a lock of that user's, so
+   * concurrent creates on any replica never pass it. Null when full.
+   */
+  createUnlessFull(scenario: Partial<CallScenarioEntity> & { userId: string }, max: number): Promise<CallScenarioEntity | null> {
+    return this.dataSource.transaction(async (manager) => {
+      await manager.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`telephony.call_scenarios:${scenario.userId}`]);
+      if ((await manager.countBy(CallScenarioEntity, { userId: scenario.userId })) >= max) return null;
+      return manager.save(CallScenarioEntity, manager.create(CallScenarioEntity, scenario));
+    });
   }
 
   list(userId: string) {

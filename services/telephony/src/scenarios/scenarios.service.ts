@@ -6,7 +6,9 @@ import {
   DomainError,
   ErrorKind,
   NotFoundError,
+  PlanRequiredError,
   type RequestContext,
+  tierAtLeast,
   ValidationError,
 } from '@jarvis/contracts';
 import { JobQueue, PermanentJobFailure } from '@jarvis/platform';
@@ -16,7 +18,14 @@ import { OutboundCallsService } from '../outbound/outbound-calls.service';
 import { OutboundCallsRepository } from '../outbound/outbound-calls.repository';
 import type { CallScenarioEntity, ScenarioType } from './entities/call-scenario.entity';
 import { checkTimeZone, scheduleCronFor } from './schedule';
-import { INVALID_CRON, SCENARIO_INACTIVE, schedulerId } from './scenarios.constants';
+import {
+  INVALID_CRON,
+  MAX_SCENARIOS_PER_USER,
+  SCENARIO_INACTIVE,
+  SCHEDULE_NEEDS_PLAN,
+  schedulerId,
+  TOO_MANY_SCENARIOS,
+} from './scenarios.constants';
 import { ScenariosRepository } from './scenarios.repository';
 import { UserProfiles } from './variables/user-profiles.service';
 
@@ -52,15 +61,22 @@ export class ScenariosService {
     return { scenarios: (await this.scenarios.list(userId)).map(toScenario) };
   }
 
-  async create(userId: string, input: ScenarioInput): Promise<CallScenario> {
-    const saved = await this.scenarios.save({ userId, ...fields(input) });
+  /** At most MAX_SCENARIOS_PER_USER a user (409 above); an active schedule needs a paid plan (402). */
+  async create(ctx: RequestContext, input: ScenarioInput): Promise<CallScenario> {
+    const userId = ctx.userId!;
+    const checked = fields(input);
+    checkPlan(ctx, checked);
+    const saved = await this.scenarios.createUnlessFull({ userId, ...checked }, MAX_SCENARIOS_PER_USER);
+    if (!saved) throw new ConflictError(TOO_MANY_SCENARIOS);
     await this.syncSchedule(saved);
     return toScenario(saved);
   }
 
-  async update(userId: string, id: string, input: ScenarioInput): Promise<CallScenario> {
-    const existing = await this.require(userId, id);
-    const saved = await this.scenarios.save({ ...existing, ...fields(input) });
+  async update(ctx: RequestContext, id: string, input: ScenarioInput): Promise<CallScenario> {
+    const existing = await this.require(ctx.userId!, id);
+    const checked = fields(input);
+    checkPlan(ctx, checked);
+    const saved = await this.scenarios.save({ ...existing, ...checked });
     await this.syncSchedule(saved);
     return toScenario(saved);
   }
@@ -145,6 +161,13 @@ export class ScenariosService {
     const scenario = await this.scenarios.findOne(userId, id);
     if (!scenario) throw new NotFoundError('Scenario');
     return scenario;
+  }
+}
+
+/** A schedule that calls on its own (active and scheduled) is a paid plan's: 402 with requiresUpgrade on free. */
+function checkPlan(ctx: RequestContext, scenario: Partial<CallScenarioEntity>) {
+  if (scenario.isActive && scenario.scheduleEnabled && !tierAtLeast(ctx.tier, 'premium')) {
+    throw new PlanRequiredError(SCHEDULE_NEEDS_PLAN, 'premium');
   }
 }
 
