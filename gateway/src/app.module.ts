@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { HealthController } from './health/health.controller';
+import { HealthService } from './health/health.service';
 import { IdentityModule } from './identity/identity.module';
 import { InfraModule } from './infra/infra.module';
 import { LiveStream } from './live/live-stream';
@@ -10,6 +11,6 @@ import { WebhookIngress } from './webhooks/webhook-ingress';
 @Module({
   imports: [InfraModule, IdentityModule, QuotaModule],
   controllers: [HealthController],
-  providers: [ApiProxy, WebhookIngress, LiveStream],
+  providers: [HealthService, ApiProxy, WebhookIngress, LiveStream],
 })
 export class AppModule {}

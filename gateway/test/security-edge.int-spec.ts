@@ -315,3 +315,45 @@ describe('forged writes: no endpoint takes its body fields from the query string
     expect(seen.events.at(-1)!.data).toMatchObject({ keyword: 'jazz', location: 'Boston' });
   });
 });
+
+describe('/health', () => {
+  const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+  it('answers {status, checks} with only ok or down, never an error text', async () => {
+    chatHealth = { service: 'chat', status: 'degraded', checks: { postgres: 'down: password authentication failed for user "jarvis"' }, uptimeSeconds: 1, pid: 1 };
+    await wait(1_100);
+    const res = await raw('GET', '/health');
+    // The other services are not running here: the system is down.
+    expect(res.status).toBe(503);
+    expect(Object.keys(res.body).sort()).toEqual(['checks', 'status']);
+    expect(res.body.status).toBe('degraded');
+    const { services, ...infrastructure } = res.body.checks;
+    expect(infrastructure).toEqual({ postgres: 'ok', redis: 'ok', nats: 'ok' });
+    expect(services.chat).toBe('down');
+    for (const value of Object.values(services)) expect(['ok', 'down']).toContain(value);
+    expect(res.text).not.toMatch(/password|timed out|no responders|jarvis"/i);
+    chatHealth = { ...chatHealth, status: 'ok', checks: { postgres: 'ok' } };
+    await wait(1_100);
+    expect((await raw('GET', '/health')).body.checks.services.chat).toBe('ok');
+  });
+
+  it('shares one computation among concurrent callers and computes at most once a second', async () => {
+    await wait(1_100);
+    const before = seen.chatHealthChecks;
+    const answers = await Promise.all(Array.from({ length: 30 }, () => raw('GET', '/health')));
+    expect(new Set(answers.map((a) => a.text)).size).toBe(1);
+    expect(seen.chatHealthChecks).toBe(before + 1);
+
+    const start = seen.chatHealthChecks;
+    const startedAt = Date.now();
+    let asked = 0;
+    while (Date.now() - startedAt < 2_500) {
+      await raw('GET', '/health');
+      asked += 1;
+      await wait(25);
+    }
+    expect(asked).toBeGreaterThan(20);
+    // Asked for 2.5 s (the first window was already open): at most one new computation a second.
+    expect(seen.chatHealthChecks - start).toBeLessThanOrEqual(3);
+  });
+});
