@@ -36,8 +36,12 @@ export class OpenAiAdapter extends ConversationModel {
 
   async reply(messages: ConversationMessage[]): Promise<string> {
     if (!this.client) throw new ProviderUnavailableError('The language model', ['OPENAI_API_KEY', 'OPENAI_BASE_URL']);
-    const completion = await this.client.chat.completions.create({ model: this.config.OPENAI_MODEL, messages, max_tokens: 200 });
-    return completion.choices[0]?.message?.content?.trim() ?? '';
+    try {
+      const completion = await this.client.chat.completions.create({ model: this.config.OPENAI_MODEL, messages, max_tokens: 200 });
+      return completion.choices[0]?.message?.content?.trim() ?? '';
+    } catch (error) {
+      throw modelUnavailable(error);
+    }
   }
 
   async classify(transcript: string): Promise<ModelClassification | null> {
@@ -54,4 +58,13 @@ export class OpenAiAdapter extends ConversationModel {
       return null; // a model that cannot classify leaves it to the keyword rules
     }
   }
+}
+
+/** The SDK's error carries its request and response; only what an operator can act on goes on. */
+function modelUnavailable(error: unknown): ProviderUnavailableError {
+  const variables = ['OPENAI_API_KEY', 'OPENAI_BASE_URL'];
+  if (error instanceof OpenAI.APIConnectionError) return new ProviderUnavailableError('The language model', variables, 'the model server could not be reached (check OPENAI_BASE_URL)');
+  const status = (error as { status?: number }).status;
+  if (status === 401 || status === 403) return new ProviderUnavailableError('The language model', variables, 'the API key was rejected (check OPENAI_API_KEY)');
+  return new ProviderUnavailableError('The language model', variables, `the model server answered ${status ?? 'an error'}`);
 }

@@ -153,9 +153,16 @@ export class TwilioAdapter extends TelephonyProvider {
     const { TWILIO_ACCOUNT_SID: sid, TWILIO_AUTH_TOKEN: token } = this.config;
     // The media is not a REST resource of the SDK; its HTTP client fetches it as bytes with the account's credentials.
     const url = this.http!.rebase(`https://api.twilio.com/2010-04-01/Accounts/${sid}/Recordings/${encodeURIComponent(recordingSid)}.mp3`);
-    const response = await this.http!.axios.request<ArrayBuffer>({
-      url, method: 'GET', responseType: 'arraybuffer', auth: { username: sid!, password: token! }, validateStatus: () => true, timeout: 25_000,
-    });
+    let response: { status: number; data: ArrayBuffer };
+    try {
+      response = await this.http!.axios.request<ArrayBuffer>({
+        url, method: 'GET', responseType: 'arraybuffer', auth: { username: sid!, password: token! }, validateStatus: () => true, timeout: 25_000,
+      });
+    } catch (error) {
+      // The HTTP client's error carries the request's options, the auth token among them: only its code goes on.
+      const code = (error as { code?: string }).code ?? 'network error';
+      throw new ProviderUnavailableError('Twilio', CREDENTIALS, `the recording could not be downloaded (${code})`);
+    }
     if (response.status === 404) throw new NotFoundError('Recording');
     if (response.status >= 300) throw new ProviderUnavailableError('Twilio', CREDENTIALS, `Recording fetch answered ${response.status}`);
     return { contentType: 'audio/mpeg', data: Buffer.from(response.data) };
