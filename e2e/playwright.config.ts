@@ -59,7 +59,9 @@ export default defineConfig({
           REDIS_PREFIX: `${runId}:`,
           JARVIS_SKIP_BUILD: process.env.JARVIS_SKIP_BUILD ?? '1',
           LOG_LEVEL: 'warn',
-          LOGIN_MAX_ATTEMPTS_PER_IP: '10000',
+          // The browser tests sign up and sign in hundreds of times from 127.0.0.1.
+          LOGIN_MAX_FAILURES_PER_IP: '10000',
+          SIGNUP_MAX_PER_IP_HOUR: '100000',
         },
       },
 });

@@ -66,7 +66,9 @@ const systemEnv = {
   OPENAI_API_KEY: 'bench',
   OPENAI_BASE_URL: model.baseURL,
   REMINDER_POLL_MS: '0',
-  LOGIN_MAX_ATTEMPTS_PER_IP: '1000000',
+  LOGIN_MAX_FAILURES_PER_IP: '1000000',
+  // Hundreds of quick-access users are created from 127.0.0.1.
+  SIGNUP_MAX_PER_IP_HOUR: '1000000',
   // Telephony's webhooks are signed over PUBLIC_URL with the account's token; its REST calls go nowhere.
   PUBLIC_URL: `http://127.0.0.1:${port}`,
   TWILIO_ACCOUNT_SID: 'ACbench0000000000000000000000000000',

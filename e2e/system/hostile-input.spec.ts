@@ -380,7 +380,8 @@ beforeAll(async () => {
     REDIS_PREFIX: `${runId}:`,
     JARVIS_SKIP_BUILD: '1',
     LOG_LEVEL: 'warn',
-    LOGIN_MAX_ATTEMPTS_PER_IP: '100000',
+    LOGIN_MAX_FAILURES_PER_IP: '100000',
+    SIGNUP_MAX_PER_IP_HOUR: '100000',
   });
   system = spawn(process.execPath, [join(root, 'scripts', 'start.mjs')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   for (const stream of [system.stdout!, system.stderr!]) {

@@ -6,13 +6,38 @@ export interface GatewayHarness {
   env: TestEnv;
   app: NestFastifyApplication;
   baseUrl: string;
-  client(options?: { ajaxHeader?: boolean }): TestHttpClient;
+  client(options?: { ajaxHeader?: boolean; headers?: Record<string, string> }): TestHttpClient;
   close(): Promise<void>;
 }
+
+/**
+ * Tests create many accounts from 127.0.0.1: the per-IP sign-up allowance is raised unless a test sets its own.
+ */
+const TEST_DEFAULTS: Record<string, string> = { SIGNUP_MAX_PER_IP_HOUR: '100000' };
 
 /** A gateway on a random port with its own database, Redis prefix and NATS prefix. */
 export async function startGateway(label: string, extraEnv: Record<string, string> = {}): Promise<GatewayHarness> {
   const env = await createTestEnv(label);
+  const gateway = await listen(env, { ...TEST_DEFAULTS, ...extraEnv });
+  return {
+    ...gateway,
+    async close() {
+      await gateway.close();
+      await env.dispose();
+    },
+  };
+}
+
+/**
+ * A second gateway replica of `of`: same database, Redis and NATS prefixes and settings, its own process-local
+ * caches. Closing it leaves the shared environment to `of`.
+ */
+export async function startReplica(of: GatewayHarness, extraEnv: Record<string, string> = {}): Promise<GatewayHarness> {
+  Object.assign(process.env, of.env.env);
+  return listen(of.env, extraEnv);
+}
+
+async function listen(env: TestEnv, extraEnv: Record<string, string>): Promise<GatewayHarness> {
   Object.assign(process.env, extraEnv);
   const { createGateway } = await import('../src/gateway');
   const app = await createGateway();
@@ -24,10 +49,7 @@ export async function startGateway(label: string, extraEnv: Record<string, strin
     app,
     baseUrl,
     client: (options) => new TestHttpClient(baseUrl, options),
-    async close() {
-      await app.close();
-      await env.dispose();
-    },
+    close: () => app.close(),
   };
 }
 

@@ -13,10 +13,19 @@ export const gatewayConfigSchema = infraConfigSchema
     GOOGLE_OAUTH_BASE_URL: z.string().url().default('https://accounts.google.com'),
     GOOGLE_TOKEN_URL: z.string().url().optional(),
     GOOGLE_API_BASE_URL: z.string().url().default('https://www.googleapis.com'),
-    /** Failed sign-ins allowed per username in the window, and requests per IP. */
-    LOGIN_MAX_FAILURES_PER_USERNAME: z.coerce.number().int().min(1).default(5),
-    LOGIN_MAX_ATTEMPTS_PER_IP: z.coerce.number().int().min(1).default(30),
+    /**
+     * Failed sign-ins (password login, quick access, a wrong current password) allowed in the window per username
+     * from one IP, and per IP over all usernames; then that pair (or IP) waits. A browser holding the account's device
+     * secret is never refused its correct password.
+     */
+    LOGIN_MAX_FAILURES_PER_USERNAME_IP: z.coerce.number().int().min(1).default(5),
+    LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(30),
     LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+    /** Accounts one IP may create in an hour (POST /api/register and quick access to a free name). */
+    SIGNUP_MAX_PER_IP_HOUR: z.coerce.number().int().min(1).default(10),
+    /** Password hashes (argon2 hash or verify) one gateway replica runs at once, and how long a request waits for a turn. */
+    PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+    PASSWORD_HASH_MAX_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
     TRUST_PROXY: z.string().default('loopback'),
   })
   .superRefine((config, ctx) => {

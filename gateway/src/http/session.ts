@@ -21,7 +21,7 @@ const SESSION_CACHE_TTL_MS = 10_000;
 
 /** Server-side sessions in Redis: revocable at logout, regenerated at sign-in, HttpOnly, SameSite=Lax. */
 export async function registerSessions(app: FastifyInstance, config: GatewayConfig, redis: Redis, endings: SessionEndings) {
-  const store = new CachedSessionStore(new RedisStore({ client: redis, prefix: `${config.REDIS_PREFIX}sess:` }) as unknown as SessionStore, {
+  const store = new CachedSessionStore(new RedisStore({ client: redis, prefix: sessionKeyPrefix(config) }) as unknown as SessionStore, {
     ttlMs: SESSION_CACHE_TTL_MS,
     maxEntries: 100_000,
     onDestroy: (sid) => endings.announce(sid),
@@ -44,6 +44,11 @@ export async function registerSessions(app: FastifyInstance, config: GatewayConf
       path: '/',
     },
   });
+}
+
+/** Where connect-redis keeps a session: this prefix and the session id. */
+export function sessionKeyPrefix(config: GatewayConfig) {
+  return `${config.REDIS_PREFIX}sess:`;
 }
 
 /** @fastify/session wants at least 32 characters; a shorter operator secret is stretched deterministically. */

@@ -1,15 +1,20 @@
-import { Body, Controller, Logger, Req, UseGuards } from '@nestjs/common';
+import { Body, Controller, Logger, Req, Res, UseGuards } from '@nestjs/common';
 import { api, type RequestOf, type User, type UserWithVoice } from '@jarvis/contracts';
 import { RpcClient } from '@jarvis/platform';
-import type { FastifyRequest as Request } from 'fastify';
+import type { FastifyReply as Reply, FastifyRequest as Request } from 'fastify';
 import { ContractPipe, Route } from '../http/contract';
-import { signIn, signOut } from '../http/session';
-import { IdentityService } from './identity.service';
+import { signOut } from '../http/session';
+import { DeviceSecrets } from './device-secrets';
+import { IdentityService, type Origin } from './identity.service';
 import { SignedIn, UserId } from './signed-in.guard';
+import { SignIns } from './sign-ins';
 
 /** What GET /api/user says of voice cloning when the voice service does not answer in time: nothing cloned. */
 const NO_VOICE = { voiceCloningStatus: null, voiceCloningEnabled: false, elevenLabsVoiceId: null } as const;
 const VOICE_STATUS_TIMEOUT_MS = 2_000;
+
+/** The client's IP as Fastify derives it under TRUST_PROXY. */
+const ipOf = (req: Request) => req.ip ?? 'unknown';
 
 @Controller()
 export class IdentityController {
@@ -17,25 +22,46 @@ export class IdentityController {
 
   constructor(
     private readonly identity: IdentityService,
+    private readonly signIns: SignIns,
+    private readonly devices: DeviceSecrets,
     private readonly rpc: RpcClient,
   ) {}
 
   @Route(api.identity.register, 201)
-  async register(@Req() req: Request, @Body(new ContractPipe(api.identity.register)) body: RequestOf<typeof api.identity.register>) {
-    return this.startSession(req, await this.identity.register(body));
+  async register(
+    @Req() req: Request,
+    @Res({ passthrough: true }) reply: Reply,
+    @Body(new ContractPipe(api.identity.register)) body: RequestOf<typeof api.identity.register>,
+  ) {
+    return this.startSession(req, reply, await this.identity.register(body, ipOf(req)));
   }
 
   @Route(api.identity.login)
-  async login(@Req() req: Request, @Body(new ContractPipe(api.identity.login)) body: RequestOf<typeof api.identity.login>) {
-    return this.startSession(req, await this.identity.login(body, req.ip ?? 'unknown'));
+  async login(
+    @Req() req: Request,
+    @Res({ passthrough: true }) reply: Reply,
+    @Body(new ContractPipe(api.identity.login)) body: RequestOf<typeof api.identity.login>,
+  ) {
+    return this.startSession(req, reply, await this.identity.login(body, this.originOf(req)));
   }
 
   @Route(api.identity.quickAccess)
   async quickAccess(
     @Req() req: Request,
+    @Res({ passthrough: true }) reply: Reply,
     @Body(new ContractPipe(api.identity.quickAccess)) body: RequestOf<typeof api.identity.quickAccess>,
   ) {
-    return this.startSession(req, await this.identity.quickAccess(body, req.ip ?? 'unknown'));
+    return this.startSession(req, reply, await this.identity.quickAccess(body, this.originOf(req)));
+  }
+
+  @Route(api.identity.changePassword)
+  @UseGuards(SignedIn)
+  changePassword(
+    @Req() req: Request,
+    @UserId() userId: string,
+    @Body(new ContractPipe(api.identity.changePassword)) body: RequestOf<typeof api.identity.changePassword>,
+  ) {
+    return this.identity.changePassword(userId, body, { ip: ipOf(req), keepSessionId: req.session.sessionId });
   }
 
   @Route(api.identity.logout)
@@ -104,8 +130,12 @@ export class IdentityController {
     return this.identity.updateProfile(userId, body);
   }
 
-  private async startSession(req: Request, user: User) {
-    await signIn(req, user.id);
+  private async startSession(req: Request, reply: Reply, user: User) {
+    await this.signIns.start(req, reply, user.id);
     return { user };
+  }
+
+  private originOf(req: Request): Origin {
+    return { ip: ipOf(req), device: this.devices.hashOf(req) };
   }
 }

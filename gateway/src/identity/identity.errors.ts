@@ -1,8 +1,30 @@
-import { ConflictError, DomainError, ErrorKind, UnauthenticatedError } from '@jarvis/contracts';
+import {
+  ConflictError,
+  DomainError,
+  ErrorKind,
+  QUICK_ACCESS_FAILED,
+  RateLimitedError,
+  UnauthenticatedError,
+  ValidationError,
+} from '@jarvis/contracts';
 
 export const InvalidCredentials = () => new UnauthenticatedError('Invalid username or password');
 export const UsernameTaken = () => new ConflictError('Username already taken');
-export const PasswordAccount = () =>
-  new DomainError(ErrorKind.Unauthenticated, 'This username belongs to an account with a password. Please log in with your password.', {
-    code: 'PASSWORD_REQUIRED',
+/** Quick access's one answer for every refusal, so it tells nothing about the account behind the name. */
+export const QuickAccessFailed = () => new UnauthenticatedError(QUICK_ACCESS_FAILED);
+export const CurrentPasswordRequired = () =>
+  new ValidationError('Please enter your current password', { currentPassword: ['Please enter your current password'] });
+export const CurrentPasswordWrong = () =>
+  new ValidationError('Current password is incorrect', { currentPassword: ['Current password is incorrect'] });
+export const HashingBusy = () =>
+  new DomainError(ErrorKind.ServiceUnavailable, 'Too many sign-ins at once. Please try again in a moment.', {
+    code: 'BUSY',
+    details: { retryAfterSeconds: 1 },
   });
+export const TooManySignIns = (seconds: number) =>
+  new RateLimitedError(`Too many sign-in attempts. Please try again in ${seconds} seconds.`, seconds);
+export const TooManySignUps = (seconds: number) =>
+  new RateLimitedError(
+    `Too many accounts were created from your network. Please try again in ${Math.ceil(seconds / 60)} minutes.`,
+    seconds,
+  );

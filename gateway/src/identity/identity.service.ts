@@ -1,16 +1,21 @@
 import { Injectable } from '@nestjs/common';
 import type { RequestOf, User, UserProfile } from '@jarvis/contracts';
-import { api, NotFoundError, UnauthenticatedError, ValidationError } from '@jarvis/contracts';
+import { api, ConflictError, NotFoundError, UnauthenticatedError, ValidationError } from '@jarvis/contracts';
 import { EventBus } from '@jarvis/platform';
-import * as argon2 from 'argon2';
-import { InvalidCredentials, PasswordAccount, UsernameTaken } from './identity.errors';
-import { LoginRateLimiter } from './login-rate-limiter';
+import { CurrentPasswordRequired, CurrentPasswordWrong, InvalidCredentials, QuickAccessFailed, UsernameTaken } from './identity.errors';
+import { LoginRateLimiter, SignupRateLimiter } from './login-rate-limiter';
+import { PasswordHasher } from './password-hasher';
 import { toUser, toUserProfile } from './user.mapper';
+import { UserSessions } from './user-sessions';
 import { UsersRepository } from './users.repository';
+import { DeviceSecrets } from './device-secrets';
 import type { UserEntity } from './entities/user.entity';
 
-/** A fixed hash checked when the username is unknown, so timing does not reveal which usernames exist. */
-let dummyHash: Promise<string> | undefined;
+/** Where a sign-in comes from: the client's IP (as TRUST_PROXY defines it) and its device secret's hash, if any. */
+export interface Origin {
+  ip: string;
+  device: string | null;
+}
 
 export interface GoogleProfile {
   googleId: string;
@@ -25,41 +30,80 @@ export class IdentityService {
   constructor(
     private readonly users: UsersRepository,
     private readonly limiter: LoginRateLimiter,
+    private readonly signups: SignupRateLimiter,
+    private readonly hasher: PasswordHasher,
+    private readonly devices: DeviceSecrets,
+    private readonly sessions: UserSessions,
     private readonly events: EventBus,
   ) {}
 
-  async register(input: RequestOf<typeof api.identity.register>): Promise<User> {
+  async register(input: RequestOf<typeof api.identity.register>, ip: string): Promise<User> {
     if (await this.users.findByUsername(input.username)) throw UsernameTaken();
-    const passwordHash = await argon2.hash(input.password, { type: argon2.argon2id });
+    await this.signups.consume(ip);
+    const passwordHash = await this.hasher.hash(input.password);
     const created = await this.createUnique({ username: input.username, email: input.email, passwordHash });
     await this.announce(created);
     return toUser(created);
   }
 
-  async login(input: RequestOf<typeof api.identity.login>, ip: string): Promise<User> {
-    await this.limiter.beforeAttempt(ip, input.username);
+  /**
+   * A blocked (username, IP) pair or IP waits, unless the browser holds the account's device secret: its owner is
+   * never locked out by someone else's guesses. Unknown names and password-less accounts cost one hash check too.
+   */
+  async login(input: RequestOf<typeof api.identity.login>, from: Origin): Promise<User> {
     const user = await this.users.findByUsername(input.username);
-    const hash = user?.passwordHash ?? (await (dummyHash ??= argon2.hash('not-a-password', { type: argon2.argon2id })));
-    const valid = await argon2.verify(hash, input.password).catch(() => false);
-    if (!user || !user.passwordHash || !valid) {
-      await this.limiter.onFailure(input.username);
+    const trusted = await this.devices.trusts(from.device, user?.id ?? null);
+    if (!trusted) await this.limiter.assertAllowed(input.username, from.ip);
+    const valid = await this.hasher.verify(user?.passwordHash ?? null, input.password);
+    if (!user || !valid) {
+      await this.limiter.onFailure(input.username, from.ip);
       throw InvalidCredentials();
     }
-    await this.limiter.onSuccess(input.username);
+    await this.limiter.onSuccess(input.username, from.ip);
     return toUser(user);
   }
 
-  /** Signs into or creates a password-less account; never into an account that has a password. */
-  async quickAccess(input: RequestOf<typeof api.identity.quickAccess>, ip: string): Promise<User> {
-    await this.limiter.beforeAttempt(ip, input.username);
-    const existing = await this.users.findByUsername(input.username);
-    if (existing) {
-      if (existing.passwordHash !== null) throw PasswordAccount();
-      return toUser(existing);
+  /**
+   * A free name becomes a new password-less account bound to this browser. An existing one opens only when it has
+   * neither a password nor Google, and this browser holds its device secret. Every refusal is the same 401, after
+   * the same look-ups and counting, whatever the reason.
+   */
+  async quickAccess(input: RequestOf<typeof api.identity.quickAccess>, from: Origin): Promise<User> {
+    const user = await this.users.findByUsername(input.username);
+    const trusted = await this.devices.trusts(from.device, user?.id ?? null);
+    if (user && trusted && user.passwordHash === null && user.googleId === null) {
+      await this.limiter.onSuccess(input.username, from.ip);
+      return toUser(user);
     }
-    const created = await this.createUnique({ username: input.username });
-    await this.announce(created);
-    return toUser(created);
+    if (!user) return this.createQuickAccount(input.username, from.ip);
+    await this.limiter.assertAllowed(input.username, from.ip);
+    await this.limiter.onFailure(input.username, from.ip);
+    throw QuickAccessFailed();
+  }
+
+  /**
+   * Sets the first password of a password-less account, or changes it given the current one (wrong guesses count
+   * as failed sign-ins). Every other session of the account ends, on every replica; `keepSessionId` stays.
+   */
+  async changePassword(
+    userId: string,
+    input: RequestOf<typeof api.identity.changePassword>,
+    from: { ip: string; keepSessionId: string },
+  ): Promise<User> {
+    const user = await this.load(userId);
+    if (user.passwordHash !== null) {
+      if (!input.currentPassword) throw CurrentPasswordRequired();
+      const name = user.username ?? user.id;
+      await this.limiter.assertAllowed(name, from.ip);
+      if (!(await this.hasher.verify(user.passwordHash, input.currentPassword))) {
+        await this.limiter.onFailure(name, from.ip);
+        throw CurrentPasswordWrong();
+      }
+    }
+    const passwordHash = await this.hasher.hash(input.newPassword);
+    const updated = await this.users.update(userId, { passwordHash });
+    await this.sessions.endOthers(userId, from.keepSessionId);
+    return toUser(updated);
   }
 
   async signInWithGoogle(profile: GoogleProfile): Promise<User> {
@@ -129,6 +173,20 @@ export class IdentityService {
     const user = await this.users.findById(userId);
     if (!user) throw new UnauthenticatedError();
     return user;
+  }
+
+  private async createQuickAccount(username: string, ip: string): Promise<User> {
+    await this.signups.consume(ip);
+    let created: UserEntity;
+    try {
+      created = await this.createUnique({ username });
+    } catch (error) {
+      // Someone else took the name a moment ago: it is theirs now.
+      if (error instanceof ConflictError) throw QuickAccessFailed();
+      throw error;
+    }
+    await this.announce(created);
+    return toUser(created);
   }
 
   /** The unique index is the final word when two sign-ups race for one name. */

@@ -1,54 +1,81 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { RateLimitedError } from '@jarvis/contracts';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway.config';
 import { REDIS, type Redis } from '../infra/infra.module';
+import { TooManySignIns, TooManySignUps } from './identity.errors';
 
 /**
- * Slows down password guessing: every sign-in attempt counts against the caller's IP, every failure against the
- * username. Either limit answers 429 with Retry-After before the password is even checked.
+ * Slows down guessing without letting anyone aim a lockout at a user: failures count per (username, IP) and per IP
+ * (the client's IP as TRUST_PROXY defines it), so failures typed from one network block that network only. A
+ * blocked pair or IP answers 429 with Retry-After before any password is checked; the callers skip the check for a
+ * browser that holds the account's device secret.
  */
 @Injectable()
 export class LoginRateLimiter {
+  private readonly perPair: RateLimiterRedis;
   private readonly perIp: RateLimiterRedis;
-  private readonly perUsername: RateLimiterRedis;
 
   constructor(@Inject(REDIS) redis: Redis, @Inject(GATEWAY_CONFIG) config: GatewayConfig) {
     const common = { storeClient: redis, useRedisPackage: true, duration: config.LOGIN_WINDOW_SECONDS };
-    this.perIp = new RateLimiterRedis({ ...common, keyPrefix: `${config.REDIS_PREFIX}login:ip`, points: config.LOGIN_MAX_ATTEMPTS_PER_IP });
-    this.perUsername = new RateLimiterRedis({
+    this.perPair = new RateLimiterRedis({
       ...common,
-      keyPrefix: `${config.REDIS_PREFIX}login:user`,
-      points: config.LOGIN_MAX_FAILURES_PER_USERNAME,
+      keyPrefix: `${config.REDIS_PREFIX}login:pair`,
+      points: config.LOGIN_MAX_FAILURES_PER_USERNAME_IP,
+    });
+    this.perIp = new RateLimiterRedis({ ...common, keyPrefix: `${config.REDIS_PREFIX}login:ip`, points: config.LOGIN_MAX_FAILURES_PER_IP });
+  }
+
+  /** 429 when this username from this IP, or this IP, failed too often in the window. */
+  async assertAllowed(username: string, ip: string) {
+    const [pair, byIp] = await Promise.all([this.perPair.get(pairKey(username, ip)), this.perIp.get(ip)]);
+    const waits = [pair, byIp].filter((s): s is RateLimiterRes => s !== null && s.remainingPoints <= 0).map((s) => s.msBeforeNext);
+    if (waits.length) throw TooManySignIns(seconds(Math.max(...waits)));
+  }
+
+  async onFailure(username: string, ip: string) {
+    await Promise.all([
+      this.perPair.penalty(pairKey(username, ip), 1).catch(() => undefined),
+      this.perIp.penalty(ip, 1).catch(() => undefined),
+    ]);
+  }
+
+  /** A success clears the pair's failures; the IP's stay (one right password does not excuse a network's guesses). */
+  async onSuccess(username: string, ip: string) {
+    await this.perPair.delete(pairKey(username, ip)).catch(() => undefined);
+  }
+}
+
+/** Accounts created per IP in an hour (`SIGNUP_MAX_PER_IP_HOUR`): register and quick access to a free name. */
+@Injectable()
+export class SignupRateLimiter {
+  private readonly perIp: RateLimiterRedis;
+
+  constructor(@Inject(REDIS) redis: Redis, @Inject(GATEWAY_CONFIG) config: GatewayConfig) {
+    this.perIp = new RateLimiterRedis({
+      storeClient: redis,
+      useRedisPackage: true,
+      keyPrefix: `${config.REDIS_PREFIX}signup:ip`,
+      points: config.SIGNUP_MAX_PER_IP_HOUR,
+      duration: 3600,
     });
   }
 
-  /** Counts an attempt from `ip` and refuses when the IP or the username is blocked. */
-  async beforeAttempt(ip: string, username: string) {
-    await this.consume(this.perIp, ip);
-    const state = await this.perUsername.get(username.toLowerCase());
-    if (state && state.remainingPoints <= 0) throw tooMany(state.msBeforeNext);
-  }
-
-  async onFailure(username: string) {
-    await this.perUsername.penalty(username.toLowerCase(), 1).catch(() => undefined);
-  }
-
-  async onSuccess(username: string) {
-    await this.perUsername.delete(username.toLowerCase()).catch(() => undefined);
-  }
-
-  private async consume(limiter: RateLimiterRedis, key: string) {
+  /** Counts one account about to be created from `ip`; 429 with Retry-After once the hour's allowance is spent. */
+  async consume(ip: string) {
     try {
-      await limiter.consume(key);
+      await this.perIp.consume(ip);
     } catch (error) {
-      if (error instanceof RateLimiterRes) throw tooMany(error.msBeforeNext);
+      if (error instanceof RateLimiterRes) throw TooManySignUps(seconds(error.msBeforeNext));
       throw error;
     }
   }
 }
 
-function tooMany(msBeforeNext: number) {
-  const seconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
-  return new RateLimitedError(`Too many sign-in attempts. Please try again in ${seconds} seconds.`, seconds);
+/** Usernames are case-insensitive; the IP is as Fastify's req.ip gives it. */
+function pairKey(username: string, ip: string) {
+  return `${username.trim().toLowerCase()}|${ip}`;
+}
+
+function seconds(ms: number) {
+  return Math.max(1, Math.ceil(ms / 1000));
 }

@@ -33,6 +33,18 @@ export class SessionEndings implements OnModuleInit, OnApplicationShutdown {
     if (!this.nc.isClosed()) this.nc.publish(this.subject, codec.encode({ sessionId }));
   }
 
+  /**
+   * Ends several sessions everywhere: this replica at once (its next request must not find them in its cache), the
+   * others as soon as NATS delivers, which this waits to have accepted the announcements.
+   */
+  async announceAll(sessionIds: string[]) {
+    for (const sessionId of sessionIds) {
+      for (const listener of this.listeners) listener(sessionId);
+      this.announce(sessionId);
+    }
+    if (!this.nc.isClosed()) await this.nc.flush();
+  }
+
   onEnded(listener: (sessionId: string) => void) {
     this.listeners.add(listener);
   }

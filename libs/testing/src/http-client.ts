@@ -7,11 +7,12 @@ export class TestHttpClient {
 
   constructor(
     readonly baseUrl: string,
-    private readonly options: { ajaxHeader?: boolean } = {},
+    /** `headers` go with every request (e.g. `X-Forwarded-For` to come from another address through a trusted proxy). */
+    private readonly options: { ajaxHeader?: boolean; headers?: Record<string, string> } = {},
   ) {}
 
   async request<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
-    const init: RequestInit = { method, headers: { ...headers }, redirect: 'manual' };
+    const init: RequestInit = { method, headers: { ...this.options.headers, ...headers }, redirect: 'manual' };
     const h = init.headers as Record<string, string>;
     if (this.options.ajaxHeader !== false) h['X-Requested-With'] = 'XMLHttpRequest';
     if (this.cookies.size) h.Cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
@@ -54,5 +55,15 @@ export class TestHttpClient {
 
   sessionCookie() {
     return this.cookies.get('jarvis.sid');
+  }
+
+  /** A cookie this client holds (as a browser would send it), e.g. the `jarvis_device` secret. */
+  cookie(name: string) {
+    return this.cookies.get(name);
+  }
+
+  /** Gives this client a cookie, as if a page had planted it or another browser's jar were copied. */
+  setCookie(name: string, value: string) {
+    this.cookies.set(name, value);
   }
 }

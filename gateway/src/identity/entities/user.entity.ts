@@ -1,7 +1,8 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Check, Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
 @Entity({ schema: 'identity', name: 'users' })
 @Index('users_username_lower_key', { synchronize: false })
+@Check('users_tier_check', `"subscription_tier" IN ('free', 'premium', 'enterprise')`)
 export class UserEntity {
   @PrimaryGeneratedColumn('uuid')
   id!: string;

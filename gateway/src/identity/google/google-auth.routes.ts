@@ -6,8 +6,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Strategy as GoogleStrategy, type Profile } from 'passport-google-oauth20';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../../config/gateway.config';
 import { sendError } from '../../http/error-response';
-import { signIn } from '../../http/session';
 import { type GoogleProfile, IdentityService } from '../identity.service';
+import { SignIns } from '../sign-ins';
 
 const log = createLogger('google-auth');
 const STRATEGY = 'google';
@@ -25,6 +25,7 @@ export class GoogleAuthRoutes {
   constructor(
     @Inject(GATEWAY_CONFIG) config: GatewayConfig,
     private readonly identity: IdentityService,
+    private readonly signIns: SignIns,
   ) {
     this.configured = Boolean(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET);
     if (!this.configured) return;
@@ -84,7 +85,7 @@ export class GoogleAuthRoutes {
     }
     try {
       const user = await this.identity.signInWithGoogle(profile);
-      await signIn(req, user.id);
+      await this.signIns.start(req, reply, user.id);
       return reply.redirect('/auth/callback?auth=success', 302);
     } catch (err) {
       log.error({ err }, 'google sign-in could not be completed');

@@ -41,12 +41,16 @@ const trimmed = (min: number, label: string) =>
     .min(min, `${label} must be at least ${min} characters long`)
     .max(64, `${label} must be at most 64 characters long`);
 
+/** The rules of every password an account is given (register, POST /api/auth/password). */
+const newPassword = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .min(6, `${label} must be at least 6 characters long`)
+    .max(256, `${label} must be at most 256 characters long`);
+
 export const registerRequest = z.object({
   username: trimmed(3, 'Username'),
-  password: z
-    .string({ error: 'Password is required' })
-    .min(6, 'Password must be at least 6 characters long')
-    .max(256, 'Password must be at most 256 characters long'),
+  password: newPassword('Password'),
   email: z
     .union([z.literal(''), z.null(), emailAddress()])
     .optional()
@@ -66,6 +70,18 @@ export const loginRequest = z.object({
 });
 
 export const quickAccessRequest = z.object({ username: trimmed(2, 'Username') });
+
+/**
+ * Quick access's one failure (doc3 §8 'Login Failed'), the same whatever the reason: the name is another browser's,
+ * the account has a password, or it signs in with Google.
+ */
+export const QUICK_ACCESS_FAILED = 'Please check your username and try again';
+
+/** POST /api/auth/password: `currentPassword` is needed only when the account already has a password. */
+export const changePasswordRequest = z.object({
+  currentPassword: z.string().max(256, 'Password must be at most 256 characters long').optional(),
+  newPassword: newPassword('New password'),
+});
 
 export const themeRequest = z
   .object({ mode: z.enum(THEME_MODES).optional(), color: z.enum(THEME_COLORS).optional() })
@@ -133,6 +149,11 @@ const auth = {
   user: endpoint({
     method: 'GET', path: '/api/user', service: 'gateway', subject: 'identity.users.get', access: 'user',
     request: noInput, response: returns<UserWithVoice>(),
+  }),
+  /** Gives a password-less account a password, or changes it; every other session of the account ends. */
+  changePassword: endpoint({
+    method: 'POST', path: '/api/auth/password', service: 'gateway', subject: 'identity.password.change', access: 'user',
+    request: changePasswordRequest, response: returns<User>(),
   }),
   updateProfile: endpoint({
     method: 'PUT', path: '/api/user/profile', service: 'gateway', subject: 'identity.profile.update', access: 'user',
