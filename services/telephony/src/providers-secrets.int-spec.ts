@@ -1,3 +1,4 @@
+import type { Type } from '@nestjs/common';
 import { api } from '@jarvis/contracts';
 import { createLogger } from '@jarvis/platform';
 import { captureLogs, closedPortUrl, type LogCapture, leakedSecrets, secretsIn, type ServiceHarness, startServiceHarness } from '@jarvis/testing';
@@ -17,6 +18,8 @@ let h: ServiceHarness;
 let logs: LogCapture;
 const failures: { call: string; error: unknown }[] = [];
 const log = createLogger('providers-secrets-test');
+/** The adapter the running service binds to an abstract provider class. */
+const provider = <T>(token: abstract new (...args: never[]) => T): T => h.get(token as Type<T>);
 
 /** Runs one adapter call that must fail, keeps its error, and logs it as the services' callers do. */
 async function failing(call: string, run: () => Promise<unknown>) {
@@ -63,8 +66,8 @@ describe('telephony providers failing at the network level keep their credential
   });
 
   it('wraps every Twilio and model call in an error that carries no credential', async () => {
-    const twilio = h.get(TelephonyProvider);
-    const model = h.get(ConversationModel);
+    const twilio = provider(TelephonyProvider);
+    const model = provider(ConversationModel);
     await failing('twilio.fetchRecording', () => twilio.fetchRecording('RE0123456789abcdef0123456789abcdef'));
     await failing('twilio.findIncomingNumber', () => twilio.findIncomingNumber('+12125550100'));
     await failing('twilio.configureNumber', () => twilio.configureNumber('PN0123456789abcdef0123456789abcdef', { voiceUrl: 'https://jarvis.test/v', smsUrl: 'https://jarvis.test/s', statusCallback: 'https://jarvis.test/c' }));
@@ -74,7 +77,7 @@ describe('telephony providers failing at the network level keep their credential
     await failing('twilio.placeCall', () => twilio.placeCall({ to: '+12125550123', from: '+12125550100', url: 'https://jarvis.test/v', statusCallback: 'https://jarvis.test/c', recordingStatusCallback: 'https://jarvis.test/r' }));
     await failing('twilio.endCall', () => twilio.endCall('CA0123456789abcdef0123456789abcdef'));
     await failing('openai.reply', () => model.reply([{ role: 'user', content: 'hello' }]));
-    await failing('lottery.latestPowerball', () => h.get(LotteryProvider).latestPowerball());
+    await failing('lottery.latestPowerball', () => provider(LotteryProvider).latestPowerball());
 
     for (const { call, error } of failures) {
       expect({ call, kind: (error as { kind?: string }).kind }).toEqual({ call, kind: 'PROVIDER_UNAVAILABLE' });
