@@ -9,3 +9,11 @@ export type ProfileInput = RequestInputOf<Api['identity']['updateProfile']>;
 export function updateProfile(input: ProfileInput): Promise<User> {
   return callApi(api.identity.updateProfile, input);
 }
+
+/** What a password is set or changed with: the new one, and the current one when the account has one. */
+export type ChangePasswordInput = RequestInputOf<Api['identity']['changePassword']>;
+
+/** POST /api/auth/password: answers the user (hasPassword now true); the account's other sessions end. */
+export function changePassword(input: ChangePasswordInput): Promise<User> {
+  return callApi(api.identity.changePassword, input);
+}

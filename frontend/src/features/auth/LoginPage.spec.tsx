@@ -137,11 +137,11 @@ describe('LoginPage', () => {
     expect(calls).toHaveLength(0);
   });
 
-  it('reports a failed quick access', async () => {
+  it("reports a name this browser cannot open (the server's one 401) as Login Failed", async () => {
     stubFetch({
       'POST /api/auth/username': {
         status: 401,
-        body: { error: 'Use your password', code: 'UNAUTHENTICATED' },
+        body: { error: 'Please check your username and try again', code: 'UNAUTHENTICATED' },
       },
     });
     const user = userEvent.setup();
@@ -151,6 +151,31 @@ describe('LoginPage', () => {
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('Please check your username and try again')).toBeInTheDocument();
     expect(screen.getByText('Login Failed')).toBeInTheDocument();
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it('says how long to wait when quick access is limited (429) or the server is busy (503)', async () => {
+    const wait = 'Too many accounts were created from your network. Please try again in 60 minutes.';
+    stubFetch({
+      'POST /api/auth/username': { status: 429, body: { error: wait, code: 'RATE_LIMITED', retryAfterSeconds: 3600 } },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<LoginPage />, { user: null });
+    await user.click(screen.getByRole('tab', { name: 'Quick Access' }));
+    await user.type(screen.getByLabelText('Username'), 'newcomer');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText(wait)).toBeInTheDocument();
+  });
+
+  it('shows the busy message when a password login is turned away (503)', async () => {
+    const busy = 'Too many sign-ins at once. Please try again in a moment.';
+    stubFetch({ 'POST /api/login': { status: 503, body: { error: busy, code: 'BUSY' } } });
+    const user = userEvent.setup();
+    renderWithProviders(<LoginPage />, { user: null });
+    await user.type(screen.getByLabelText('Username'), 'ada');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText(busy)).toBeInTheDocument();
   });
 
   it('signs in with quick access and reloads', async () => {

@@ -39,8 +39,9 @@ export function LoginRegisterForm() {
       await login.mutateAsync({ username: username.trim(), password });
       browser.assign('/');
     } catch (error) {
+      const status = statusOf(error);
       const description =
-        statusOf(error) === 429
+        status === 429 || status === 503
           ? serverMessageOr(error, 'Too many attempts. Please wait and try again.')
           : 'Invalid username or password';
       toast({ title: 'Login Failed', description, variant: 'destructive' });

@@ -3,13 +3,18 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { QUICK_ACCESS_FAILED } from '@jarvis/contracts';
+import { serverMessageOr, statusOf } from '../../api/client';
 import { browser } from '../../app/browser';
 import { useToast } from '../../components/toast/toast-context';
 import { useQuickAccess } from './use-auth-mutations';
 
 export const QUICK_ACCESS_MIN_LENGTH = 2;
 
-/** Quick Access: sign in by username only (at least 2 characters after trimming). */
+/**
+ * Quick Access: sign in by username only (at least 2 characters after trimming). A name opens the account only in
+ * the browser that created it (the server's device cookie); anywhere else it needs the account's password.
+ */
 export function QuickAccessForm() {
   const { toast } = useToast();
   const [username, setUsername] = useState('');
@@ -31,12 +36,12 @@ export function QuickAccessForm() {
     try {
       await quickAccess.mutateAsync(name);
       browser.assign('/');
-    } catch {
-      toast({
-        title: 'Login Failed',
-        description: 'Please check your username and try again',
-        variant: 'destructive',
-      });
+    } catch (error) {
+      // A taken name answers 401 with the spec's text whatever the reason; waits (429) and a busy server say so.
+      const status = statusOf(error);
+      const description =
+        status === 429 || status === 503 ? serverMessageOr(error, QUICK_ACCESS_FAILED) : QUICK_ACCESS_FAILED;
+      toast({ title: 'Login Failed', description, variant: 'destructive' });
     }
   };
 
@@ -49,8 +54,8 @@ export function QuickAccessForm() {
       aria-label="Quick access form"
     >
       <Typography variant="body2" color="text.secondary">
-        Jump straight in with just a username. New names get a fresh account; add a password later for extra
-        security.
+        Jump straight in with just a username. A new name gets a fresh account that opens in this browser; add a
+        password in Settings to sign in anywhere.
       </Typography>
       <TextField
         label="Username"

@@ -2,9 +2,10 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import { useCurrentUser } from '../auth/use-current-user';
 import { PhoneLineCard } from '../phone/PhoneLineCard';
+import { PasswordSettingsPanel } from './PasswordSettingsPanel';
 import { ProfileSettingsPanel } from './ProfileSettingsPanel';
 
-/** Settings → Profile: the profile form, then the phone line callers reach Jarvis on. */
+/** Settings → Profile: the profile form, the account's password, then the phone line callers reach Jarvis on. */
 export function ProfileTab() {
   const { user } = useCurrentUser();
   return (
@@ -14,6 +15,7 @@ export function ProfileTab() {
       ) : (
         <Skeleton variant="rounded" height={320} />
       )}
+      {user && <PasswordSettingsPanel key={`password-${user.id}`} user={user} />}
       <PhoneLineCard />
     </Stack>
   );

@@ -1,0 +1,149 @@
+import { useState, type FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { User } from '@jarvis/contracts';
+import { useToast } from '../../components/toast/toast-context';
+import {
+  EMPTY_PASSWORD_FORM,
+  hasPasswordErrors,
+  passwordFailureMessage,
+  passwordFormErrors,
+  passwordServerErrors,
+  toPasswordInput,
+  type PasswordForm,
+  type PasswordFormErrors,
+} from './password-form';
+import { useChangePassword } from './use-change-password';
+
+/**
+ * Settings → Profile: a password for the account. A quick-access account opens only in the browser that made it;
+ * with a password its owner signs in anywhere with username and password. Changing a password signs out every other
+ * session of the account.
+ */
+export function PasswordSettingsPanel({ user }: { user: User }) {
+  const { toast } = useToast();
+  const hasPassword = user.hasPassword;
+  const [form, setForm] = useState<PasswordForm>(EMPTY_PASSWORD_FORM);
+  const [touched, setTouched] = useState(false);
+  const [serverErrors, setServerErrors] = useState<PasswordFormErrors>({});
+
+  const save = useChangePassword({
+    onSuccess: () => {
+      setForm(EMPTY_PASSWORD_FORM);
+      setTouched(false);
+      toast({
+        title: hasPassword ? 'Password changed' : 'Password set',
+        description: hasPassword
+          ? 'Your other devices have been signed out.'
+          : 'You can now sign in anywhere with your username and password.',
+        variant: 'success',
+      });
+    },
+    onError: (error) => {
+      setServerErrors(passwordServerErrors(error));
+      toast({
+        title: 'Failed to update password',
+        description: passwordFailureMessage(error),
+        variant: 'destructive',
+      });
+    },
+  });
+
+  const errors: PasswordFormErrors = { ...serverErrors, ...(touched ? passwordFormErrors(form, { hasPassword }) : {}) };
+
+  const set = (field: keyof PasswordForm, value: string) => {
+    setForm((f) => ({ ...f, [field]: value }));
+    setServerErrors(({ [field]: _fixed, ...rest }) => rest);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (save.isPending || hasPasswordErrors(passwordFormErrors(form, { hasPassword }))) return;
+    setServerErrors({});
+    save.mutate(toPasswordInput(form, { hasPassword }));
+  };
+
+  const noUsername = !user.username;
+
+  return (
+    <Card data-testid="password-settings">
+      <CardContent sx={{ p: { xs: 2.5, sm: 3 } }}>
+        <Box component="form" noValidate onSubmit={submit} aria-label="Password">
+          <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+            Password
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 2.5 }}>
+            {hasPassword
+              ? 'Change the password you sign in with. Your other devices will be signed out.'
+              : 'Set a password to sign in from any device with your username and password.'}
+          </Typography>
+          {!hasPassword && !noUsername && (
+            <Alert severity="info" sx={{ mb: 2.5 }}>
+              Without a password, quick access opens your account only in this browser.
+            </Alert>
+          )}
+          {noUsername && (
+            <Alert severity="info" sx={{ mb: 2.5 }}>
+              Choose a username under Personal details first: you sign in with it and your password.
+            </Alert>
+          )}
+          <Stack spacing={2.5}>
+            {/* Lets password managers file the password under the right account. */}
+            <input type="text" name="username" autoComplete="username" value={user.username ?? ''} readOnly hidden />
+            {hasPassword && (
+              <TextField
+                label="Current password"
+                type="password"
+                autoComplete="current-password"
+                value={form.currentPassword}
+                onChange={(e) => set('currentPassword', e.target.value)}
+                error={Boolean(errors.currentPassword)}
+                helperText={errors.currentPassword}
+                disabled={noUsername}
+                fullWidth
+              />
+            )}
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2.5}>
+              <TextField
+                label="New password"
+                type="password"
+                autoComplete="new-password"
+                value={form.newPassword}
+                onChange={(e) => set('newPassword', e.target.value)}
+                error={Boolean(errors.newPassword)}
+                helperText={errors.newPassword ?? 'At least 6 characters'}
+                slotProps={{ htmlInput: { maxLength: 256 } }}
+                disabled={noUsername}
+                fullWidth
+              />
+              <TextField
+                label="Confirm new password"
+                type="password"
+                autoComplete="new-password"
+                value={form.confirmPassword}
+                onChange={(e) => set('confirmPassword', e.target.value)}
+                error={Boolean(errors.confirmPassword)}
+                helperText={errors.confirmPassword}
+                slotProps={{ htmlInput: { maxLength: 256 } }}
+                disabled={noUsername}
+                fullWidth
+              />
+            </Stack>
+            <Stack direction="row" justifyContent="flex-end">
+              <Button type="submit" variant="contained" disabled={save.isPending || noUsername}>
+                {save.isPending ? 'Saving...' : hasPassword ? 'Change Password' : 'Set Password'}
+              </Button>
+            </Stack>
+          </Stack>
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}
