@@ -60,13 +60,13 @@ export class StripeAdapter {
 
   /** Creates the user's customer; the idempotency key makes a concurrent second request return the same one. */
   async createCustomer(userId: string): Promise<string> {
-    const customer = await this.api().customers.create({ metadata: { userId } }, { idempotencyKey: `jarvis-customer-${userId}` });
+    const customer = await stripeCall(() => this.api().customers.create({ metadata: { userId } }, { idempotencyKey: `jarvis-customer-${userId}` }));
     return customer.id;
   }
 
   /** Back on `returnUrl?checkout=success&plan=<tier>` (the Account page waits for that plan) or `?checkout=cancelled`. */
   async createCheckout(input: { userId: string; customerId: string; priceId: string; tier: 'premium' | 'enterprise'; returnUrl: string }): Promise<string> {
-    const session = await this.api().checkout.sessions.create({
+    const session = await stripeCall(() => this.api().checkout.sessions.create({
       mode: 'subscription',
       customer: input.customerId,
       client_reference_id: input.userId,
@@ -75,18 +75,18 @@ export class StripeAdapter {
       subscription_data: { metadata: { userId: input.userId } },
       success_url: `${input.returnUrl}?checkout=success&plan=${input.tier}`,
       cancel_url: `${input.returnUrl}?checkout=cancelled`,
-    });
+    }));
     if (!session.url) throw new ProviderUnavailableError('Stripe', [], 'Checkout returned no URL');
     return session.url;
   }
 
   async createPortal(customerId: string, returnUrl: string): Promise<string> {
-    const session = await this.api().billingPortal.sessions.create({ customer: customerId, return_url: returnUrl });
+    const session = await stripeCall(() => this.api().billingPortal.sessions.create({ customer: customerId, return_url: returnUrl }));
     return session.url;
   }
 
   async retrieveSubscription(id: string): Promise<SubscriptionState> {
-    return subscriptionState(await this.api().subscriptions.retrieve(id));
+    return subscriptionState(await stripeCall(() => this.api().subscriptions.retrieve(id)));
   }
 
   get webhookConfigured() {
@@ -102,5 +102,22 @@ export class StripeAdapter {
     if (priceId && priceId === this.config.STRIPE_PRICE_ENTERPRISE) return 'enterprise';
     if (priceId && priceId === this.config.STRIPE_PRICE_PREMIUM) return 'premium';
     return null;
+  }
+}
+
+/**
+ * A Stripe API call whose failure is a ProviderUnavailableError naming Stripe: the SDK's own error carries the
+ * request it made, so it goes no further than this adapter. Errors of ours (an unset variable) pass through.
+ */
+async function stripeCall<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (!(error instanceof Stripe.errors.StripeError)) throw error;
+    if (error instanceof Stripe.errors.StripeConnectionError) throw new ProviderUnavailableError('Stripe', ['STRIPE_SECRET_KEY'], 'it could not be reached');
+    if (error instanceof Stripe.errors.StripeAuthenticationError || error instanceof Stripe.errors.StripePermissionError) {
+      throw new ProviderUnavailableError('Stripe', ['STRIPE_SECRET_KEY'], 'the credentials were rejected (check STRIPE_SECRET_KEY)');
+    }
+    throw new ProviderUnavailableError('Stripe', ['STRIPE_SECRET_KEY'], `it answered ${error.statusCode ?? 'an error'}${error.code ? ` (${error.code})` : ''}`);
   }
 }
