@@ -23,7 +23,10 @@ import {
   startStripeFake,
   WEBHOOK_SECRET,
 } from '../../services/billing/src/testing/stripe.fake';
-import { startDiscordFake } from '../../services/chat/src/testing/fakes/discord.fake';
+import {
+  FAKE_DISCORD_CLIENT_SECRET,
+  startDiscordFake,
+} from '../../services/chat/src/testing/fakes/discord.fake';
 import { startElevenLabsFake } from '../../services/voice/src/testing/fakes/elevenlabs.fake';
 import {
   FAKE_ACCOUNT_SID,
@@ -150,7 +153,10 @@ async function main() {
     ENCRYPTION_KEY: randomBytes(32).toString('hex'),
     DISCORD_BOT_TOKEN: DISCORD_TEST_TOKEN,
     DISCORD_CLIENT_ID: DISCORD_TEST_CLIENT_ID,
+    DISCORD_CLIENT_SECRET: FAKE_DISCORD_CLIENT_SECRET,
     DISCORD_BASE_URL: urls.discord as string,
+    // The install flow's consent screen and token exchange: the browser goes to the fake and comes back.
+    DISCORD_OAUTH_BASE_URL: urls.discord as string,
     NOMINATIM_BASE_URL: urls.nominatim as string,
     ELEVENLABS_API_KEY: ELEVENLABS_TEST_KEY,
     ELEVENLABS_BASE_URL: urls.elevenlabs as string,

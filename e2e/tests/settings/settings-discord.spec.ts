@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { mainNav, registerViaApi, screenshotsIn } from '../shell/shell-helpers';
+import { callFake, fakeAddresses } from '../support/fakes';
 
 const snap = screenshotsIn('settings');
 
@@ -63,22 +64,67 @@ for (const viewport of [
   });
 }
 
-test('/discord-setup: the invite link with its permissions, and the connection test against Discord', async ({
+const AJAX = { 'X-Requested-With': 'XMLHttpRequest' };
+/** The fake bot's servers (services/chat/src/testing/fakes/discord.fake.ts). */
+const FRIENDS_GUILD = '123456789012345678';
+const FRIENDS_CHANNEL = '223456789012345678';
+
+test('/discord-setup: the bot is added through Discord and back, and only its installer reaches that server', async ({
   page,
+  browser,
 }, testInfo) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await registerViaApi(page.request, { ready: true });
   await page.goto('/discord-setup');
-  const invite = page.getByRole('link', { name: 'Add Jarvis to your server' });
-  await expect(invite).toHaveAttribute('href', /client_id=987654321098765432/);
-  await expect(invite).toHaveAttribute('href', /permissions=277025392640/);
   await expect(page.getByTestId('discord-connection-state')).toContainText('Not tested yet.');
-  await page.getByRole('button', { name: 'Test Connection' }).click();
+  const invite = page.getByRole('link', { name: 'Add Jarvis to your server' });
+  const href = new URL((await invite.getAttribute('href'))!);
+  expect(`${href.origin}${href.pathname}`).toBe(`${fakeAddresses().discord}/oauth2/authorize`);
+  expect(href.searchParams.get('client_id')).toBe('987654321098765432');
+  expect(href.searchParams.get('permissions')).toBe('277025392640');
+  expect(href.searchParams.get('redirect_uri')).toBe(new URL('/api/discord/callback', page.url()).toString());
+  expect(href.searchParams.get('state')).toBeTruthy();
+
+  // Discord's consent (the fake adds the bot to 'Friends' at once) and back through Jarvis's callback.
+  await callFake('discord', 'chooseGuild', FRIENDS_GUILD);
+  await invite.click();
+  await expect(page).toHaveURL(/\/discord-setup$/);
+  await expect(page.getByTestId('discord-install-result')).toContainText('Jarvis was added to your server');
   const state = page.getByTestId('discord-connection-state');
   await expect(state).toHaveAttribute('data-state', 'connected');
-  await expect(state).toContainText('Connected');
-  await expect(state.getByRole('list', { name: 'Discord servers' })).toContainText('Friends');
-  await snap(page, testInfo, 'discord-connected-desktop');
+  await expect(state.getByRole('list', { name: 'Discord servers' })).toHaveText('Friends');
+  await snap(page, testInfo, 'discord-connected-desktop', true);
   await page.setViewportSize({ width: 375, height: 812 });
   await snap(page, testInfo, 'discord-connected-mobile');
+  await snap(page, testInfo, 'discord-connected-mobile-full', true);
+
+  // The installer posts there; another account sees none of it and gets 404, listing or posting.
+  const posted = await page.request.post('/api/discord/message', {
+    headers: AJAX,
+    data: { channelId: FRIENDS_CHANNEL, content: 'Hello from the e2e test' },
+  });
+  expect(posted.status(), await posted.text()).toBe(200);
+  const other = await browser.newContext();
+  try {
+    await registerViaApi(other.request, { ready: true });
+    expect(await (await other.request.get('/api/discord/servers')).json()).toEqual([]);
+    expect((await other.request.get(`/api/discord/channels/${FRIENDS_GUILD}`)).status()).toBe(404);
+    const foreign = await other.request.post('/api/discord/message', {
+      headers: AJAX,
+      data: { channelId: FRIENDS_CHANNEL, content: 'spam' },
+    });
+    expect(foreign.status()).toBe(404);
+  } finally {
+    await other.close();
+  }
+
+  // A callback with a state Jarvis did not give out binds nothing and says why.
+  await page.goto('/api/discord/callback?code=forged&state=forged');
+  await expect(page).toHaveURL(/\/discord-setup$/);
+  await expect(page.getByTestId('discord-install-result')).toContainText(
+    'The link to add the bot had expired or was already used. Please try again.',
+  );
+  await snap(page, testInfo, 'discord-refused-mobile');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await snap(page, testInfo, 'discord-refused-desktop');
 });

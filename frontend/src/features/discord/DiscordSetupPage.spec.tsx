@@ -17,12 +17,12 @@ afterEach(() => {
 });
 
 const INVITE =
-  'https://discord.com/oauth2/authorize?client_id=123456789012345678&permissions=277025392640&scope=bot%20applications.commands';
+  'https://discord.com/oauth2/authorize?client_id=123456789012345678&scope=bot%20applications.commands%20identify&permissions=277025392640&response_type=code&redirect_uri=https%3A%2F%2Fjarvis.example.com%2Fapi%2Fdiscord%2Fcallback&state=abc';
 
-function renderPage(routes: FakeRoutes, user: typeof testUser | null = testUser) {
+function renderPage(routes: FakeRoutes, user: typeof testUser | null = testUser, route = '/discord-setup') {
   const fake = routeFetch({ ...answer(api.chat.discordInvite, { inviteUrl: INVITE }), ...routes });
   vi.stubGlobal('fetch', vi.fn(fake.fetch));
-  renderWithProviders(<DiscordSetupPage />, { user, route: '/discord-setup' });
+  renderWithProviders(<DiscordSetupPage />, { user, route });
   return fake;
 }
 
@@ -37,6 +37,7 @@ function state() {
 describe('DiscordSetupPage', () => {
   it('shows the guide and the untested state without calling the test', async () => {
     const fake = renderPage({});
+    expect(screen.queryByTestId('discord-install-result')).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Discord Setup' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Create or choose the bot' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Invite the bot to your server' })).toBeInTheDocument();
@@ -47,19 +48,59 @@ describe('DiscordSetupPage', () => {
     expect(fake.calls.some((c) => c.path === '/api/discord/servers')).toBe(false);
   });
 
-  it('opens the invite link from the server in a new tab', async () => {
+  it('goes to the install link the server made, in the same tab, since Discord comes back to this page', async () => {
     renderPage({});
     const link = await screen.findByRole('link', { name: /Add Jarvis to your server/ });
     expect(link).toHaveAttribute('href', INVITE);
-    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).not.toHaveAttribute('target');
     expect(link.getAttribute('href')).toContain('permissions=277025392640');
   });
 
-  it('says the administrator must set DISCORD_CLIENT_ID when there is no invite link', async () => {
+  it('says the administrator must set the application id and secret when there is no install link', async () => {
     renderPage(answer(api.chat.discordInvite, { inviteUrl: null }));
-    expect(await screen.findByText(/the administrator must set/)).toHaveTextContent('DISCORD_CLIENT_ID');
+    const notice = await screen.findByText(/the administrator must set/);
+    expect(notice).toHaveTextContent('DISCORD_CLIENT_ID');
+    expect(notice).toHaveTextContent('DISCORD_CLIENT_SECRET');
     expect(screen.queryByRole('link', { name: /Add Jarvis to your server/ })).not.toBeInTheDocument();
   });
+
+  it('names the redirect the operator registers at Discord', () => {
+    renderPage({});
+    expect(screen.getByText('/api/discord/callback')).toBeInTheDocument();
+  });
+
+  it('back from Discord with the bot added, says so and lists the servers at once', async () => {
+    const fake = renderPage(
+      answer(api.chat.discordServers, [{ id: '111111111111', name: 'Friends' }]),
+      testUser,
+      '/discord-setup?discord=connected',
+    );
+    const notice = screen.getByTestId('discord-install-result');
+    expect(notice).toHaveTextContent('Jarvis was added to your server');
+    expect(await within(state()).findByText('Connected')).toBeInTheDocument();
+    expect(within(state()).getByRole('list', { name: 'Discord servers' })).toHaveTextContent('Friends');
+    expect(fake.calls.filter((c) => c.path === '/api/discord/servers')).toHaveLength(1);
+  });
+
+  it.each([
+    ['state', 'The link to add the bot had expired or was already used. Please try again.'],
+    ['denied', 'Adding the bot was cancelled on Discord.'],
+    ['failed', 'Discord did not confirm the server the bot was added to. Please try again.'],
+    [
+      'unavailable',
+      'Discord could not be reached, or the bot is not fully configured yet. Please try again later.',
+    ],
+  ])(
+    'back from Discord with discordError=%s, says why the bot was not added and tests nothing',
+    (reason, text) => {
+      const fake = renderPage({}, testUser, `/discord-setup?discordError=${reason}`);
+      const notice = screen.getByTestId('discord-install-result');
+      expect(notice).toHaveTextContent('The bot was not added');
+      expect(notice).toHaveTextContent(text);
+      expect(state()).toHaveAttribute('data-state', 'untested');
+      expect(fake.calls.some((c) => c.path === '/api/discord/servers')).toBe(false);
+    },
+  );
 
   it('asks a visitor to sign in for the invite link', async () => {
     renderPage(
@@ -72,7 +113,7 @@ describe('DiscordSetupPage', () => {
     expect(screen.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login');
   });
 
-  it('lists the servers by name when connected', async () => {
+  it('lists the servers the user added the bot to by name when connected', async () => {
     renderPage(
       answer(api.chat.discordServers, [
         { id: '111111111111', name: 'Friends' },
@@ -94,7 +135,9 @@ describe('DiscordSetupPage', () => {
   it('says the bot is online but not in any servers when connected with none', async () => {
     renderPage(answer(api.chat.discordServers, []));
     await runTest();
-    expect(await within(state()).findByText(/The bot is online but not in any servers/)).toBeInTheDocument();
+    expect(
+      await within(state()).findByText(/The bot is online but not in any of your servers/),
+    ).toBeInTheDocument();
     expect(state()).toHaveAttribute('data-state', 'connected');
     expect(within(state()).queryByRole('list')).not.toBeInTheDocument();
   });

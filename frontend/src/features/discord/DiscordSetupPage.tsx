@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -14,15 +14,21 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
-import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { INVALID_RESPONSE_FORMAT, type NamedItem } from '../../api/discord';
 import { isApiError } from '../../api/client';
+import { api } from '../../api/routes';
 import { PublicPageLayout } from '../../components/PublicPageLayout';
 import { SectionHeader } from '../../components/SectionHeader';
 import { useDocumentTitle } from '../../components/use-document-title';
+import {
+  type DiscordInstallError,
+  type DiscordInstallResult,
+  useDiscordInstallResult,
+} from './discord-install-result';
 import { useDiscordConnectionTest, useDiscordInvite } from './use-discord-setup';
 
 const DEVELOPER_PORTAL = 'https://discord.com/developers/applications';
+const CALLBACK_PATH = api.chat.discordCallback.path;
 /** What the invite asks for (doc3 §9, permission integer 277025392640). */
 const PERMISSIONS = 'Send Messages, Read Message History, Use Slash Commands and Embed Links';
 
@@ -104,8 +110,8 @@ function InviteStep() {
   } else if (invite.data.inviteUrl === null) {
     body = (
       <Alert severity="info">
-        The invite link is not available yet: the administrator must set <code>DISCORD_CLIENT_ID</code> (the
-        bot&apos;s application id) on the server.
+        The invite link is not available yet: the administrator must set <code>DISCORD_CLIENT_ID</code> and{' '}
+        <code>DISCORD_CLIENT_SECRET</code> (the bot&apos;s application id and OAuth2 secret) on the server.
       </Alert>
     );
   } else {
@@ -114,10 +120,7 @@ function InviteStep() {
         <Button
           variant="contained"
           href={invite.data.inviteUrl}
-          target="_blank"
-          rel="noopener noreferrer"
           startIcon={<ForumOutlinedIcon />}
-          endIcon={<OpenInNewIcon fontSize="small" />}
           sx={{ maxWidth: '100%' }}
         >
           Add Jarvis to your server
@@ -128,8 +131,8 @@ function InviteStep() {
   return (
     <Step n={2} title="Invite the bot to your server">
       <Typography color="text.secondary">
-        Discord opens in a new tab: choose a server you manage and authorise the bot. It asks for{' '}
-        {PERMISSIONS}.
+        Discord opens: choose a server you manage and authorise the bot. It asks for {PERMISSIONS}. Discord
+        then brings you back here, and Jarvis uses the bot only in the servers you added it to.
       </Typography>
       {body}
     </Step>
@@ -152,13 +155,13 @@ function ConnectedResult({ servers }: { servers: NamedItem[] }) {
     return (
       <Alert severity="warning">
         <AlertTitle>Connected</AlertTitle>
-        The bot is online but not in any servers yet. Invite it with the button above, then test again.
+        The bot is online but not in any of your servers yet. Add it with the button above, then test again.
       </Alert>
     );
   return (
     <Alert severity="success">
       <AlertTitle>Connected</AlertTitle>
-      The bot is in {servers.length} {servers.length === 1 ? 'server' : 'servers'}:
+      The bot is in {servers.length} {servers.length === 1 ? 'server' : 'servers'} you added it to:
       <List dense disablePadding aria-label="Discord servers" sx={{ mt: 0.5 }}>
         {servers.map((server) => (
           <ListItem key={server.id} disableGutters sx={{ py: 0.25 }}>
@@ -176,13 +179,21 @@ function ConnectedResult({ servers }: { servers: NamedItem[] }) {
   );
 }
 
-function ConnectionTestStep() {
+/** Runs the connection test once when the page opens back from a successful install, to show the new server. */
+function ConnectionTestStep({ runAtOnce }: { runAtOnce: boolean }) {
   const test = useDiscordConnectionTest();
   const failure = test.isError ? failureText(test.error) : null;
+  const ran = useRef(false);
+  const { mutate } = test;
+  useEffect(() => {
+    if (!runAtOnce || ran.current) return;
+    ran.current = true;
+    mutate();
+  }, [runAtOnce, mutate]);
   return (
     <Step n={3} title="Test the connection">
       <Typography color="text.secondary">
-        Check that Jarvis can reach Discord with its bot and see which servers the bot is in.
+        Check that Jarvis can reach Discord with its bot and see which of your servers the bot is in.
       </Typography>
       <Box>
         <Button
@@ -220,14 +231,41 @@ function stateOf(test: { isIdle: boolean; isPending: boolean; isSuccess: boolean
   return test.isSuccess ? 'connected' : 'failed';
 }
 
+const INSTALL_ERRORS: Record<DiscordInstallError, string> = {
+  state: 'The link to add the bot had expired or was already used. Please try again.',
+  denied: 'Adding the bot was cancelled on Discord.',
+  failed: 'Discord did not confirm the server the bot was added to. Please try again.',
+  unavailable:
+    'Discord could not be reached, or the bot is not fully configured yet. Please try again later.',
+};
+
+/** What the install callback said, on the way back from Discord. */
+function InstallNotice({ result }: { result: DiscordInstallResult }) {
+  if (result.ok)
+    return (
+      <Alert severity="success" data-testid="discord-install-result" data-result="connected">
+        <AlertTitle>Jarvis was added to your server</AlertTitle>
+        Jarvis can now read and post in that server&apos;s channels when you ask it to.
+      </Alert>
+    );
+  return (
+    <Alert severity="error" data-testid="discord-install-result" data-result={result.reason}>
+      <AlertTitle>The bot was not added</AlertTitle>
+      {INSTALL_ERRORS[result.reason]}
+    </Alert>
+  );
+}
+
 /** /discord-setup (doc3): a guide to adding the Jarvis bot to a Discord server, with a connection test. */
 export function DiscordSetupPage() {
   useDocumentTitle('Discord setup \u2014 Jarvis');
+  const installed = useDiscordInstallResult();
   return (
     <PublicPageLayout>
       <Box data-testid="discord-setup-page">
         <SectionHeader title={'Discord Setup'} subtitle={'Add the Jarvis bot to your Discord server'} />
         <Stack spacing={2}>
+          {installed && <InstallNotice result={installed} />}
           <Step n={1} title="Create or choose the bot">
             <Typography color="text.secondary">
               Jarvis talks to Discord through a bot. If your administrator has not set one up yet, create an
@@ -235,12 +273,14 @@ export function DiscordSetupPage() {
               <Link href={DEVELOPER_PORTAL} target="_blank" rel="noopener noreferrer">
                 Discord Developer Portal
               </Link>
-              ; its bot token is <code>DISCORD_BOT_TOKEN</code> and its application id is{' '}
-              <code>DISCORD_CLIENT_ID</code> in Jarvis&apos;s configuration.
+              ; its bot token is <code>DISCORD_BOT_TOKEN</code>, its application id and OAuth2 secret are{' '}
+              <code>DISCORD_CLIENT_ID</code> and <code>DISCORD_CLIENT_SECRET</code> in Jarvis&apos;s
+              configuration, and <code>{CALLBACK_PATH}</code> on Jarvis&apos;s address is one of its OAuth2
+              redirects.
             </Typography>
           </Step>
           <InviteStep />
-          <ConnectionTestStep />
+          <ConnectionTestStep runAtOnce={installed?.ok === true} />
         </Stack>
       </Box>
     </PublicPageLayout>

@@ -16,7 +16,11 @@ export const actions = defineActions({
       if (servers.length === 0)
         return {
           ok: true,
-          toast: { title: 'No Servers', description: 'The Jarvis bot is not in any Discord server yet.' },
+          toast: {
+            title: 'No Servers',
+            description:
+              'You have not added the Jarvis bot to a Discord server yet. Add it on the Discord Setup page.',
+          },
         };
       return {
         ok: true,
