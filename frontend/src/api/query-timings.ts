@@ -31,8 +31,6 @@ export const queryTimings = {
   patternInsights: { staleTime: 5 * MINUTE, refetchInterval: 10 * MINUTE },
   calendarConnection: { refetchInterval: 5 * SECOND, retry: false },
   calendarSyncStatus: { refetchInterval: 10 * SECOND },
-  /** The Discord install link: its state is single use and lives 10 minutes, so it is asked for again on each visit. */
-  discordInvite: { staleTime: 0, refetchInterval: 5 * MINUTE },
 } as const satisfies Record<string, QueryTiming>;
 
 export type QueryTimingName = keyof typeof queryTimings;
