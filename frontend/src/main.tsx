@@ -1,3 +1,5 @@
+// First: it configures zod before any module that loads it.
+import './app/zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';

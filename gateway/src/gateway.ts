@@ -16,6 +16,7 @@ import { registerEmptyJsonBody } from './http/empty-json-body';
 import { sendError } from './http/error-response';
 import { HttpErrorsFilter } from './http/http-exception.filter';
 import { registerRequestContext, requestIdOf } from './http/request-context';
+import { registerSecurityHeaders } from './http/security-headers';
 import { registerSessions } from './http/session';
 import { registerStaticFrontend } from './http/static-frontend';
 import { registerUnreadBodyDrain } from './http/unread-body';
@@ -48,6 +49,8 @@ export async function createGateway(): Promise<NestFastifyApplication> {
   app.enableShutdownHooks();
 
   registerRequestContext(fastify);
+  // Before every hook that may answer: the refusals carry the headers too.
+  registerSecurityHeaders(fastify, config);
   registerEmptyJsonBody(fastify);
   registerUnreadBodyDrain(fastify);
   // Both decide on the route the router matched, whatever spelling of the path reached it.

@@ -316,6 +316,88 @@ describe('forged writes: no endpoint takes its body fields from the query string
   });
 });
 
+describe('security headers', () => {
+  function expectSecurityHeaders(what: string, headers: Record<string, string | string[] | undefined>, { hsts = true } = {}) {
+    const csp = String(headers['content-security-policy'] ?? '');
+    for (const directive of ["default-src 'self'", "frame-ancestors 'none'", "object-src 'none'", "base-uri 'self'", "form-action 'self'"]) {
+      expect(csp, `${what}: ${directive}`).toContain(directive);
+    }
+    expect(csp, `${what}: no script from anywhere else`).toMatch(/script-src 'self'(;|$)/);
+    expect(headers['x-content-type-options'], what).toBe('nosniff');
+    expect(headers['referrer-policy'], what).toBe('strict-origin-when-cross-origin');
+    const permissions = String(headers['permissions-policy'] ?? '');
+    for (const feature of ['microphone=(self)', 'camera=(self)', 'geolocation=(self)']) expect(permissions, `${what}: ${feature}`).toContain(feature);
+    if (hsts) expect(headers['strict-transport-security'], what).toMatch(/^max-age=\d{7,}/);
+    else expect(headers['strict-transport-security'], what).toBeUndefined();
+  }
+
+  it('sends them with the app, its static files and the SPA fallback', async () => {
+    for (const path of ['/', '/settings', '/favicon.svg', '/sw.js']) {
+      const res = await raw('GET', path);
+      expect(res.status, path).toBe(200);
+      expectSecurityHeaders(path, res.headers);
+    }
+  });
+
+  it('sends them with /api answers, errors of every kind and /health', async () => {
+    const answers: [string, RawAnswer][] = [
+      ['GET /api/auth/user', await raw('GET', '/api/auth/user', { headers: { Cookie: cookie } })],
+      ['GET /api/events/search', await raw('GET', '/api/events/search?keyword=x', { headers: { Cookie: cookie } })],
+      ['401', await raw('GET', '/api/contacts')],
+      ['404', await raw('GET', '/api/does-not-exist')],
+      ['403', await raw('POST', '/api/contacts', { body: '{}', headers: { 'Content-Type': 'application/json' } })],
+      ['415', await raw('POST', '/api/contacts', { body: 'x', headers: { ...AJAX, 'Content-Type': 'text/plain' } })],
+      ['400 bad JSON', await raw('POST', '/api/register', { body: '{"a":', headers: { ...AJAX, 'Content-Type': 'application/json' } })],
+      ['413', await raw('POST', '/api/contacts', { body: JSON.stringify({ name: 'x'.repeat(1_100_000) }), headers: { ...AJAX, 'Content-Type': 'application/json', Cookie: cookie } })],
+      ['/health', await raw('GET', '/health')],
+      ['webhook', await raw('POST', '/webhooks/telephony/voice', { body: 'a=1', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } })],
+      ['unknown webhook service', await raw('POST', '/webhooks/nobody/x', { body: 'a=1', headers: { 'Content-Type': 'text/plain' } })],
+    ];
+    expect(answers.map(([what, res]) => `${what} ${res.status}`)).toEqual([
+      'GET /api/auth/user 200',
+      'GET /api/events/search 200',
+      '401 401',
+      '404 404',
+      '403 403',
+      '415 415',
+      '400 bad JSON 400',
+      '413 413',
+      `/health ${answers[8][1].status === 200 ? 200 : 503}`,
+      'webhook 200',
+      'unknown webhook service 404',
+    ]);
+    for (const [what, res] of answers) expectSecurityHeaders(what, res.headers);
+  });
+
+  it('sends them with a streamed (SSE) reply', async () => {
+    const res = await fetch(`${gw.baseUrl}/api/chat`, {
+      method: 'POST',
+      headers: { ...AJAX, 'Content-Type': 'application/json', Accept: 'text/event-stream', Cookie: cookie },
+      body: JSON.stringify({ message: 'hi' }),
+    });
+    expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    await res.text();
+    expectSecurityHeaders('SSE', Object.fromEntries(res.headers));
+  });
+
+  it('leaves HSTS out when PUBLIC_URL is plain http', async () => {
+    process.env.PUBLIC_URL = 'http://localhost:3000';
+    const { createGateway } = await import('../src/gateway');
+    const plain = await createGateway();
+    try {
+      await plain.listen(0, '127.0.0.1');
+      const port = (plain.getHttpServer().address() as { port: number }).port;
+      for (const path of ['/', '/api/auth/user']) {
+        const res = await fetch(`http://127.0.0.1:${port}${path}`);
+        expectSecurityHeaders(`http ${path}`, Object.fromEntries(res.headers), { hsts: false });
+      }
+    } finally {
+      await plain.close();
+      process.env.PUBLIC_URL = 'https://jarvis.example.com';
+    }
+  });
+});
+
 describe('/health', () => {
   const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -27,6 +27,8 @@ export const gatewayConfigSchema = infraConfigSchema
     PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
     PASSWORD_HASH_MAX_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
     TRUST_PROXY: z.string().default('loopback'),
+    /** The reverse geocoder the frontend was built with (its origin goes into the app's connect-src). */
+    VITE_REVERSE_GEOCODE_URL: z.string().url().optional(),
   })
   .superRefine((config, ctx) => {
     if (config.NODE_ENV === 'production' && !config.SESSION_SECRET) {

@@ -1,3 +1,4 @@
+import type { OutgoingHttpHeaders } from 'node:http';
 import type { Endpoint, RequestContext } from '@jarvis/contracts';
 import { type RpcClient } from '@jarvis/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -7,10 +8,14 @@ export function wantsStream(req: FastifyRequest) {
   return (req.headers.accept ?? '').includes('text/event-stream');
 }
 
-/** The headers of every Server-Sent Events answer: no caching, no proxy buffering. */
+/**
+ * The headers of every Server-Sent Events answer: those already set on the reply (the security headers), no caching,
+ * no proxy buffering.
+ */
 export function openEventStream(req: FastifyRequest, reply: FastifyReply) {
   reply.hijack();
   reply.raw.writeHead(200, {
+    ...(reply.getHeaders() as OutgoingHttpHeaders),
     'Content-Type': 'text/event-stream; charset=utf-8',
     'Cache-Control': 'no-cache, no-transform',
     Connection: 'keep-alive',

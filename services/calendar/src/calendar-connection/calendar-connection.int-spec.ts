@@ -36,7 +36,8 @@ describe('connecting Google Calendar', () => {
     expect(await h.call(api.calendar.connectionStatus, {}, alice)).toEqual({ connected: false, email: null });
     const page = await connectCalendar(h, fake, alice, email);
     expect(page).toContain('Google Calendar connected');
-    expect(page).toContain('window.close()');
+    expect(page).toContain('<script src="/connect-popup.js" data-connected="true"');
+    expect(page).not.toMatch(/<script>|onclick=/);
     expect(await h.call(api.calendar.connectionStatus, {}, alice)).toEqual({ connected: true, email });
 
     const [row] = await h.dataSource.query('SELECT * FROM calendar.calendar_connections WHERE user_id = $1', [alice.id]);
