@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { HealthController } from './health/health.controller';
 import { HealthService } from './health/health.service';
+import { EmailVerificationModule } from './identity/email-verification/email-verification.module';
 import { IdentityModule } from './identity/identity.module';
 import { InfraModule } from './infra/infra.module';
 import { LiveStream } from './live/live-stream';
@@ -9,7 +10,7 @@ import { QuotaModule } from './quota/quota.module';
 import { WebhookIngress } from './webhooks/webhook-ingress';
 
 @Module({
-  imports: [InfraModule, IdentityModule, QuotaModule],
+  imports: [InfraModule, IdentityModule, EmailVerificationModule, QuotaModule],
   controllers: [HealthController],
   providers: [HealthService, ApiProxy, WebhookIngress, LiveStream],
 })

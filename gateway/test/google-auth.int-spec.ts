@@ -73,7 +73,7 @@ describe('Google sign-in', () => {
 
     const me = await client.get('/api/auth/user');
     expect(me.status).toBe(200);
-    expect(me.body).toMatchObject({ email: 'grace@example.com', firstName: 'Grace', lastName: 'Hopper', profileImageUrl: 'https://example.com/g.png', hasPassword: false });
+    expect(me.body).toMatchObject({ email: 'grace@example.com', firstName: 'Grace', lastName: 'Hopper', profileImageUrl: 'https://example.com/g.png', hasPassword: false, emailVerified: true });
   });
 
   it('signs the same Google account into the same user the second time', async () => {

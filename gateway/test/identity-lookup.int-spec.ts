@@ -28,7 +28,7 @@ describe('identity look-ups for other services', () => {
     await client.post('/api/register', { username, password: 'secret1', email: 'Ada@Example.com' });
     await client.put('/api/user/profile', { firstName: 'Ada', lastName: 'Lovelace' });
     const me = (await client.get('/api/auth/user')).body as { id: string };
-    const profile = { id: me.id, username, firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', tier: 'free' };
+    const profile = { id: me.id, username, firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', emailVerified: false, tier: 'free' };
     expect(await rpc.call(internalApi.identity.userProfile, { userId: me.id }, ctx)).toEqual(profile);
     expect(await rpc.call(internalApi.identity.findUser, { username: username.toUpperCase() }, ctx)).toEqual(profile);
   });

@@ -13,6 +13,7 @@ export const testUser: User = {
   id: 'u1',
   username: 'ada',
   email: 'ada@example.com',
+  emailVerified: true,
   firstName: 'Ada',
   lastName: 'Lovelace',
   profileImageUrl: null,

@@ -113,12 +113,15 @@ export class IdentityService {
         await this.users.update(existing.id, {
           profileImageUrl: profile.profileImageUrl ?? existing.profileImageUrl,
           email: existing.email ?? profile.email,
+          // An address Google gives is verified by Google.
+          ...(existing.email === null && profile.email ? { emailVerifiedAt: new Date() } : {}),
         }),
       );
     }
     const created = await this.users.create({
       googleId: profile.googleId,
       email: profile.email,
+      emailVerifiedAt: profile.email ? new Date() : null,
       firstName: profile.firstName,
       lastName: profile.lastName,
       profileImageUrl: profile.profileImageUrl,

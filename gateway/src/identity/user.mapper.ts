@@ -6,6 +6,7 @@ export function toUser(entity: UserEntity): User {
     id: entity.id,
     username: entity.username,
     email: entity.email,
+    emailVerified: isEmailVerified(entity),
     firstName: entity.firstName,
     lastName: entity.lastName,
     profileImageUrl: entity.profileImageUrl,
@@ -30,6 +31,12 @@ export function toUserProfile(entity: UserEntity): UserProfile {
     firstName: entity.firstName,
     lastName: entity.lastName,
     email: entity.email,
+    emailVerified: isEmailVerified(entity),
     tier: entity.subscriptionTier as Tier,
   };
+}
+
+/** An address is verified once proven, until it changes (a change clears `emailVerifiedAt`). */
+export function isEmailVerified(entity: UserEntity): boolean {
+  return entity.email !== null && entity.emailVerifiedAt !== null;
 }

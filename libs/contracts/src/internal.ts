@@ -3,6 +3,7 @@ import type { Tier } from './context';
 import {
   BACKEND_SERVICES,
   DEFAULT_TIMEOUT_MS,
+  emailAddress,
   type InternalAccess,
   MAX_TIMEOUT_MS,
   noInput,
@@ -86,6 +87,8 @@ export interface UserProfile {
   firstName: string | null;
   lastName: string | null;
   email: string | null;
+  /** Whether `email` is proven to be the user's; notifications e-mail only a verified address. */
+  emailVerified: boolean;
   tier: Tier;
 }
 
@@ -167,6 +170,18 @@ export const internalApi = {
         body: z.string().trim().min(1, 'body is required').max(1_600),
       }),
       response: returns<{ sid: string }>(),
+    }),
+  },
+  notifications: {
+    /**
+     * The gateway (identity owns the address) asks notifications (which owns SMTP) to e-mail `to` the link that
+     * verifies it. `sent: false` when SMTP_URL is unset on notifications; a mail server that fails is
+     * SERVICE_UNAVAILABLE.
+     */
+    sendVerificationEmail: internal({
+      subject: 'notifications.email.send-verification', service: 'notifications', access: 'service', timeoutMs: 15_000,
+      request: z.object({ userId: rowId(), to: emailAddress(), link: z.url().max(2_048) }),
+      response: returns<{ sent: boolean }>(),
     }),
   },
   identity: {

@@ -9,7 +9,9 @@ import { LocationModule } from './location/location.module';
 import { notificationsMigrations } from './migrations';
 import { PreferencesModule } from './preferences/preferences.module';
 import { PushModule } from './push/push.module';
+import { SmsVerificationModule } from './sms-verification/sms-verification.module';
 import { SupportModule } from './support/support.module';
+import { VerificationMailModule } from './verification-mail/verification-mail.module';
 
 @Module({
   imports: [
@@ -23,6 +25,8 @@ import { SupportModule } from './support/support.module';
     PushModule,
     DeliveryModule,
     BriefingModule,
+    SmsVerificationModule,
+    VerificationMailModule,
   ],
 })
 export class AppModule {}

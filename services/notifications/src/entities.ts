@@ -5,6 +5,8 @@ import { NotificationPreferencesEntity } from './preferences/entities/notificati
 import { VoiceAlertSettingsEntity } from './preferences/entities/voice-alert-settings.entity';
 import { PushSubscriptionEntity } from './push/entities/push-subscription.entity';
 import { VapidKeysEntity } from './push/entities/vapid-keys.entity';
+import { SmsNumberVerificationEntity } from './sms-verification/entities/sms-number-verification.entity';
+import { ContactAttemptEntity } from './support/entities/contact-attempt.entity';
 import { SupportMessageEntity } from './support/entities/support-message.entity';
 
 /** Every TypeORM entity of the notifications schema; each feature adds its entities here. */
@@ -17,4 +19,6 @@ export const notificationsEntities: (new () => object)[] = [
   LocationTriggerEntity,
   PushSubscriptionEntity,
   VapidKeysEntity,
+  ContactAttemptEntity,
+  SmsNumberVerificationEntity,
 ];

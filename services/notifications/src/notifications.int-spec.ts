@@ -1,4 +1,4 @@
-import { api, type ErrorKind, type EventMap, type EventName, QUEUES, type UserProfile } from '@jarvis/contracts';
+import { api, type ErrorKind, type EventMap, type EventName, QUEUES, type RequestInputOf, type UserProfile } from '@jarvis/contracts';
 import { EventBus, JobQueue } from '@jarvis/platform';
 import { type ServiceHarness, startServiceHarness, type TestUser } from '@jarvis/testing';
 import type { Msg, Subscription } from 'nats';
@@ -13,6 +13,8 @@ let h: ServiceHarness;
 let push: Awaited<ReturnType<typeof startPushFake>>;
 let smtp: Awaited<ReturnType<typeof startSmtpFake>>;
 let identity: Subscription;
+/** Users whose address the identity stand-in answers as not verified. */
+const unverifiedEmails = new Set<string>();
 const live: { subject: string; data: unknown }[] = [];
 
 beforeAll(async () => {
@@ -36,7 +38,7 @@ beforeAll(async () => {
   identity = h.nc.subscribe(`${h.env.natsPrefix}identity.users.profile`, {
     callback: (_e, msg) => {
       const { data } = msg.json<{ data: { userId: string } }>();
-      const profile: UserProfile = { id: data.userId, username: 'u', firstName: null, lastName: null, email: `${data.userId}@example.com`, tier: 'free' };
+      const profile: UserProfile = { id: data.userId, username: 'u', firstName: null, lastName: null, email: `${data.userId}@example.com`, emailVerified: !unverifiedEmails.has(data.userId), tier: 'free' };
       msg.respond(JSON.stringify({ ok: true, data: profile }));
     },
   });
@@ -79,6 +81,24 @@ const telephonySms = (answer: (msg: Msg, data: SmsRequest) => void) =>
   h.nc.subscribe(`${h.env.natsPrefix}telephony.sms.deliver`, { callback: (_e, msg) => answer(msg, msg.json<{ data: SmsRequest }>().data) });
 const smsSent = (msg: Msg) => msg.respond(JSON.stringify({ ok: true, data: { sid: 'SM1' } }));
 const smsRefused = (msg: Msg, kind: ErrorKind, message: string) => msg.respond(JSON.stringify({ ok: false, error: { kind, code: kind, message } }));
+/**
+ * Saves the preferences (an SMS number among them) and types back the code telephony was asked to text the number,
+ * as the user does: notifications texts only a verified number.
+ */
+async function saveWithVerifiedNumber(user: TestUser, preferences: RequestInputOf<typeof api.notifications.updatePreferences>) {
+  const codes: string[] = [];
+  const telephony = telephonySms((msg, data) => {
+    if (data.userId === user.id) codes.push(/\b(\d{6})\b/.exec(data.body)![1]);
+    smsSent(msg);
+  });
+  try {
+    await h.call(api.notifications.updatePreferences, preferences, user);
+    expect(codes).toHaveLength(1);
+    expect((await h.call(api.notifications.verifySms, { code: codes[0] }, user)).verified).toBe(true);
+  } finally {
+    telephony.unsubscribe();
+  }
+}
 const subjectsOf = (mails: string[]) => mails.map((m) => /^Subject: (.*)$/m.exec(m)?.[1]?.trim());
 
 describe('preferences and voice alerts', () => {
@@ -205,6 +225,25 @@ describe('delivery of events into the inbox and channels', () => {
     expect(live.some((l) => l.subject.endsWith(`live.${user.id}.notifications`))).toBe(true);
   });
 
+  it('e-mails nothing to an address that is not verified (the job fails for good), while push still goes out', async () => {
+    const user = h.newUser();
+    unverifiedEmails.add(user.id);
+    await h.call(api.notifications.pushSubscribe, push.subscription('ok', `uv-${user.id}`), user);
+    await h.call(
+      api.notifications.updatePreferences,
+      { sms: { enabled: false, events: [] }, push: { enabled: true, events: ['reminder'] }, email: { enabled: true, events: ['reminder'] } },
+      user,
+    );
+    const mailsBefore = smtp.received.length;
+    await publish('evt.calendar.reminder.due', { reminderId: crypto.randomUUID(), userId: user.id, title: 'Call mom', dueAt: '' }, `uv-${user.id}`);
+    const [entry] = await inboxOf(user, 1);
+    expect(smtp.received.slice(mailsBefore).filter((m) => m.includes(`${user.id}@example.com`))).toEqual([]);
+    const job = await h.get(JobQueue).queue(QUEUES.notificationChannels).getJob(`${entry.id}-email`);
+    expect(await job!.getState()).toBe('failed');
+    expect(job!.failedReason).toMatch(/not verified/);
+    expect(push.received.filter((r) => r.path === `/ok/uv-${user.id}`)).toHaveLength(1);
+  });
+
   it('makes a phone message whose caller asked for a call back a callback_request entry', async () => {
     const user = h.newUser();
     await publish('evt.telephony.phone-message.received', { phoneMessageId: crypto.randomUUID(), userId: user.id, priority: 'normal', callbackRequested: true }, `cb-${user.id}`);
@@ -226,6 +265,11 @@ describe('delivery of events into the inbox and channels', () => {
 describe('SMS through telephony', () => {
   it('texts the number in the preferences once through telephony.sms.deliver for an enabled kind', async () => {
     const user = h.newUser();
+    await saveWithVerifiedNumber(user, {
+      sms: { enabled: true, events: ['phone_call'], phoneNumber: '+15551234567' },
+      push: { enabled: false, events: [] },
+      email: { enabled: false, events: [] },
+    });
     const texts: { userId: string; to: string; body: string }[] = [];
     const telephony = h.nc.subscribe(`${h.env.natsPrefix}telephony.sms.deliver`, {
       callback: (_e, msg) => {
@@ -234,11 +278,6 @@ describe('SMS through telephony', () => {
       },
     });
     try {
-      await h.call(
-        api.notifications.updatePreferences,
-        { sms: { enabled: true, events: ['phone_call'], phoneNumber: '+15551234567' }, push: { enabled: false, events: [] }, email: { enabled: false, events: [] } },
-        user,
-      );
       await publish('evt.telephony.phone-message.received', { phoneMessageId: crypto.randomUUID(), userId: user.id, priority: 'normal' }, `sms-${user.id}`);
       await inboxOf(user, 1);
       expect(texts.filter((t) => t.userId === user.id)).toEqual([{ userId: user.id, to: '+15551234567', body: 'New phone message: A caller left you a message.' }]);
@@ -252,11 +291,11 @@ describe('channel retries', () => {
   it('retries a failing channel with backoff until it is delivered once, while the inbox and the other channel go on', async () => {
     const user = h.newUser();
     await h.call(api.notifications.pushSubscribe, push.subscription('ok', `r-${user.id}`), user);
-    await h.call(
-      api.notifications.updatePreferences,
-      { sms: { enabled: true, events: ['reminder'], phoneNumber: '+15551234567' }, push: { enabled: true, events: ['reminder'] }, email: { enabled: false, events: [] } },
-      user,
-    );
+    await saveWithVerifiedNumber(user, {
+      sms: { enabled: true, events: ['reminder'], phoneNumber: '+15551234567' },
+      push: { enabled: true, events: ['reminder'] },
+      email: { enabled: false, events: [] },
+    });
     const arrived: number[] = [];
     const refusedAt: number[] = [];
     const texts: SmsRequest[] = [];
@@ -296,11 +335,11 @@ describe('channel retries', () => {
 
   it('does not retry an SMS that telephony refuses outright (a 4xx), and marks the job failed', async () => {
     const user = h.newUser();
-    await h.call(
-      api.notifications.updatePreferences,
-      { sms: { enabled: true, events: ['reminder'], phoneNumber: '+15550000000' }, push: { enabled: false, events: [] }, email: { enabled: false, events: [] } },
-      user,
-    );
+    await saveWithVerifiedNumber(user, {
+      sms: { enabled: true, events: ['reminder'], phoneNumber: '+15550000000' },
+      push: { enabled: false, events: [] },
+      email: { enabled: false, events: [] },
+    });
     let attempts = 0;
     const telephony = telephonySms((msg) => {
       attempts++;
@@ -351,11 +390,11 @@ describe('a consumer that was down', () => {
     const id = user.id;
     const kinds = ['reminder' as const, 'urgent_message' as const, 'phone_call' as const];
     await h.call(api.notifications.pushSubscribe, push.subscription('ok', `k-${id}`), user);
-    await h.call(
-      api.notifications.updatePreferences,
-      { sms: { enabled: true, events: kinds, phoneNumber: '+15557654321' }, push: { enabled: true, events: kinds }, email: { enabled: true, events: kinds } },
-      user,
-    );
+    await saveWithVerifiedNumber(user, {
+      sms: { enabled: true, events: kinds, phoneNumber: '+15557654321' },
+      push: { enabled: true, events: kinds },
+      email: { enabled: true, events: kinds },
+    });
     const mailsBefore = smtp.received.length;
     // Telephony holds the first replica's SMS attempts, fails them as it stops, and sends once another replica runs.
     let phase: 'hold' | 'down' | 'up' = 'hold';

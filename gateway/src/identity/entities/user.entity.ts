@@ -14,6 +14,10 @@ export class UserEntity {
   @Column({ type: 'varchar', length: 254, nullable: true })
   email!: string | null;
 
+  /** When `email` was proven the user's (its link followed, or Google gave it); null while it is not. */
+  @Column({ name: 'email_verified_at', type: 'timestamptz', nullable: true })
+  emailVerifiedAt!: Date | null;
+
   /** argon2id; null for quick-access and Google-only accounts. */
   @Column({ name: 'password_hash', type: 'varchar', length: 255, nullable: true })
   passwordHash!: string | null;

@@ -19,6 +19,11 @@ export interface User {
   id: string;
   username: string | null;
   email: string | null;
+  /**
+   * Whether the address is proven to be the user's: the link Jarvis e-mailed to it was followed, or Google vouched
+   * for it. Notifications e-mail only a verified address.
+   */
+  emailVerified: boolean;
   firstName: string | null;
   lastName: string | null;
   profileImageUrl: string | null;
@@ -94,6 +99,17 @@ const optionalName = z
   .nullish()
   .transform((v) => (v ? v : null));
 
+/** PUT /api/user/email: the account's address, added or changed (empty removes it); a new one must be verified. */
+export const emailChangeRequest = z.object({
+  email: z
+    .union([z.literal(''), z.null(), emailAddress()])
+    .transform((v) => (v ? v.toLowerCase() : null)),
+});
+
+/** Where GET /api/auth/verify-email sends the browser: `/verify-email?result=<one of these>`. */
+export const EMAIL_VERIFICATION_RESULTS = ['verified', 'used', 'expired', 'invalid'] as const;
+export type EmailVerificationResult = (typeof EMAIL_VERIFICATION_RESULTS)[number];
+
 export const profileRequest = z.object({
   username: trimmed(3, 'Username').optional(),
   firstName: optionalName,
@@ -158,6 +174,24 @@ const auth = {
   updateProfile: endpoint({
     method: 'PUT', path: '/api/user/profile', service: 'gateway', subject: 'identity.profile.update', access: 'user',
     request: profileRequest, response: returns<User>(),
+  }),
+  /** Changes the account's e-mail address; a new address is unverified and gets a verification link. */
+  changeEmail: endpoint({
+    method: 'PUT', path: '/api/user/email', service: 'gateway', subject: 'identity.email.change', access: 'user',
+    request: emailChangeRequest, response: returns<User>(),
+  }),
+  /**
+   * The link of the verification e-mail (single use, 24 h): marks the address verified and redirects the browser to
+   * `/verify-email?result=verified|used|expired|invalid`.
+   */
+  verifyEmail: endpoint({
+    method: 'GET', path: '/api/auth/verify-email', service: 'gateway', subject: 'identity.email.verify', access: 'public',
+    request: z.object({ token: z.string().max(200).optional() }), response: returns<never>(), responseKind: 'redirect',
+  }),
+  /** Sends the verification link again (rate limited: 429 with Retry-After). */
+  resendVerificationEmail: endpoint({
+    method: 'POST', path: '/api/auth/verify-email/resend', service: 'gateway', subject: 'identity.email.resend',
+    access: 'user', request: noInput, response: returns<{ sent: true; email: string }>(),
   }),
   live: endpoint({
     method: 'GET', path: '/api/live', service: 'gateway', subject: 'identity.live.stream', access: 'user',

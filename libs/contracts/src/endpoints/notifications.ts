@@ -24,6 +24,33 @@ export const notificationPreferences = z.strictObject({
 });
 export type NotificationPreferences = z.output<typeof notificationPreferences>;
 
+/**
+ * The SMS number's verification: nothing is texted to a number until the 6-digit code sent to it is typed back
+ * (10 minutes, 5 tries).
+ */
+export interface SmsVerificationStatus {
+  /** The number saved in the preferences that the state is about; null when none is saved. */
+  phoneNumber: string | null;
+  verified: boolean;
+  /** A code was sent and can still be typed (not expired, tries left). */
+  codePending: boolean;
+  /** When the pending code stops working. */
+  expiresAt: string | null;
+  /** Wrong codes the pending code still allows. */
+  remainingTries: number;
+  /** Seconds before another code may be sent; 0: now. */
+  resendAfterSeconds: number;
+}
+
+/** The code of POST /api/notifications/sms/verify. */
+export const smsCodeRequest = z.object({
+  code: z
+    .string({ error: 'Enter the 6-digit code' })
+    .max(20, 'Enter the 6-digit code')
+    .trim()
+    .regex(/^\d{6}$/, 'Enter the 6-digit code'),
+});
+
 const pushSubscription = z.object({
   endpoint: z.url('endpoint must be a URL').max(2_048, 'endpoint must be a URL of at most 2048 characters'),
   expirationTime: z.number().nullable().optional(),
@@ -50,6 +77,23 @@ export const notificationEndpoints = {
     method: 'PUT', path: '/api/notifications/preferences', service: 'notifications',
     subject: 'notifications.preferences.update', access: 'user', request: notificationPreferences,
     response: returns<NotificationPreferences>(),
+  }),
+  smsVerification: endpoint({
+    method: 'GET', path: '/api/notifications/sms/verification', service: 'notifications',
+    subject: 'notifications.sms-verification.get', access: 'user', request: noInput,
+    response: returns<SmsVerificationStatus>(),
+  }),
+  /** A wrong code is 400 with `remainingTries`; the fifth voids the code (a new one must be requested). */
+  verifySms: endpoint({
+    method: 'POST', path: '/api/notifications/sms/verify', service: 'notifications',
+    subject: 'notifications.sms-verification.verify', access: 'user', request: smsCodeRequest,
+    response: returns<SmsVerificationStatus>(),
+  }),
+  /** Sends a new code to the saved number (rate limited: 429 with Retry-After). */
+  resendSmsCode: endpoint({
+    method: 'POST', path: '/api/notifications/sms/resend', service: 'notifications',
+    subject: 'notifications.sms-verification.resend', access: 'user', request: noInput, timeoutMs: 20_000,
+    response: returns<SmsVerificationStatus>(),
   }),
   smartLocation: endpoint({
     method: 'POST', path: '/api/notifications/smart/location', service: 'notifications',

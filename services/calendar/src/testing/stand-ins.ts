@@ -14,7 +14,7 @@ class IdentityStandIn {
   profile({ data }: HandlerInput<typeof internalApi.identity.userProfile>): UserProfile {
     const known = knownProfiles.get(data.userId);
     if (!known) throw new NotFoundError('User');
-    return { id: data.userId, username: null, firstName: null, lastName: null, email: null, tier: 'free', ...known };
+    return { id: data.userId, username: null, firstName: null, lastName: null, email: null, emailVerified: false, tier: 'free', ...known };
   }
 }
 

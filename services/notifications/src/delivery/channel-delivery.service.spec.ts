@@ -5,6 +5,7 @@ import type { NotificationEntity } from '../inbox/entities/notification.entity';
 import type { InboxRepository } from '../inbox/inbox.repository';
 import type { PreferencesService } from '../preferences/preferences.service';
 import type { PushService } from '../push/push.service';
+import type { SmsVerificationService } from '../sms-verification/sms-verification.service';
 import { ChannelDeliveryService } from './channel-delivery.service';
 import type { EmailChannel } from './email.channel';
 
@@ -15,13 +16,25 @@ const smsOn: NotificationPreferences = {
   email: { enabled: false, events: [] },
 };
 
-function setup(options: { row?: NotificationEntity | null; prefs?: NotificationPreferences; email?: string | null; smtp?: boolean; rpcError?: unknown } = {}) {
+function setup(
+  options: {
+    row?: NotificationEntity | null;
+    prefs?: NotificationPreferences;
+    email?: string | null;
+    emailVerified?: boolean;
+    smsVerified?: boolean;
+    smtp?: boolean;
+    rpcError?: unknown;
+  } = {},
+) {
   const push = { deliver: vi.fn(async () => ({ subscriptions: 1, sent: 1 })) };
   const mail = { configured: options.smtp ?? true, send: vi.fn(async () => undefined) };
   const rpc = {
     call: vi.fn(async (endpoint: RpcDeclaration) => {
       if (options.rpcError) throw options.rpcError;
-      if (endpoint === internalApi.identity.userProfile) return { id: 'u1', email: options.email === undefined ? 'u1@example.com' : options.email };
+      if (endpoint === internalApi.identity.userProfile) {
+        return { id: 'u1', email: options.email === undefined ? 'u1@example.com' : options.email, emailVerified: options.emailVerified ?? true };
+      }
       return { sid: 'SM1' };
     }),
   };
@@ -31,6 +44,7 @@ function setup(options: { row?: NotificationEntity | null; prefs?: NotificationP
     push as unknown as PushService,
     mail as unknown as EmailChannel,
     rpc as never,
+    { isVerified: vi.fn(async () => options.smsVerified ?? true) } as unknown as SmsVerificationService,
   );
   return { service, push, mail, rpc };
 }
@@ -56,6 +70,20 @@ describe('one channel of one inbox entry', () => {
     expect(mail.send).toHaveBeenCalledWith('u1@example.com', 'Jarvis: Reminder', expect.stringContaining('Call mom'));
     await expect(setup({ email: null }).service.deliver({ notificationId: 'n1', channel: 'email' })).rejects.toBeInstanceOf(PermanentJobFailure);
     await expect(setup({ smtp: false }).service.deliver({ notificationId: 'n1', channel: 'email' })).rejects.toBeInstanceOf(PermanentJobFailure);
+  });
+
+  it('e-mails nothing to an address identity says is not verified, and does not retry it', async () => {
+    const unverified = setup({ emailVerified: false });
+    const attempt = unverified.service.deliver({ notificationId: 'n1', channel: 'email' });
+    await expect(attempt).rejects.toBeInstanceOf(PermanentJobFailure);
+    await expect(attempt).rejects.toThrow(/not verified/);
+    expect(unverified.mail.send).not.toHaveBeenCalled();
+  });
+
+  it('texts nothing to a number that is not verified, and does not retry it', async () => {
+    const unverified = setup({ smsVerified: false });
+    await expect(unverified.service.deliver({ notificationId: 'n1', channel: 'sms' })).rejects.toThrow(/sms: the number is not verified/);
+    expect(unverified.rpc.call).not.toHaveBeenCalled();
   });
 
   it('texts the number the preferences hold now, and sends nothing once SMS is off', async () => {

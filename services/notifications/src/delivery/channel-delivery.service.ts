@@ -5,6 +5,7 @@ import type { NotificationEntity } from '../inbox/entities/notification.entity';
 import { InboxRepository } from '../inbox/inbox.repository';
 import { PreferencesService } from '../preferences/preferences.service';
 import { PushService } from '../push/push.service';
+import { SmsVerificationService } from '../sms-verification/sms-verification.service';
 import type { Channel } from './delivery.constants';
 import { EmailChannel } from './email.channel';
 
@@ -23,6 +24,7 @@ export class ChannelDeliveryService {
     private readonly push: PushService,
     private readonly email: EmailChannel,
     private readonly rpc: RpcClient,
+    private readonly smsVerification: SmsVerificationService,
   ) {}
 
   async deliver({ notificationId, channel }: JobMap['notifications.deliver-channel']) {
@@ -48,19 +50,27 @@ export class ChannelDeliveryService {
     await this.push.deliver(row.userId, { title: row.title, body: row.message, url: '/', tag: row.type, notificationId: row.id });
   }
 
+  /** Only to an address identity says is verified (the user followed the link sent to it, or Google vouched for it). */
   private async sendEmail(ctx: RequestContext, row: NotificationEntity) {
     if (!this.email.configured) throw new PermanentJobFailure('e-mail: SMTP_URL is not set on this replica');
     const user = await this.rpc.call(internalApi.identity.userProfile, { userId: row.userId }, ctx);
     if (!user.email) throw new PermanentJobFailure('e-mail: the user has no e-mail address');
+    if (!user.emailVerified) throw new PermanentJobFailure('e-mail: the address is not verified');
     await this.email.send(user.email, `Jarvis: ${row.title}`, `${row.message}\n\nOpen Jarvis to see your notifications.`);
   }
 
-  /** The number is read now: the user may have changed it, or turned SMS off, since the entry was queued. */
+  /**
+   * The number is read now: the user may have changed it, or turned SMS off, since the entry was queued. Only a
+   * verified number is texted.
+   */
   private async sendSms(ctx: RequestContext, row: NotificationEntity) {
     const { sms } = await this.preferences.get(row.userId);
     if (!sms.enabled || !sms.phoneNumber) {
       log.info({ notificationId: row.id, userId: row.userId }, 'SMS turned off since the notification was queued; not sent');
       return;
+    }
+    if (!(await this.smsVerification.isVerified(row.userId, sms.phoneNumber))) {
+      throw new PermanentJobFailure('sms: the number is not verified');
     }
     const data = { userId: row.userId, to: sms.phoneNumber, body: `${row.title}: ${row.message}`.slice(0, 1_600) };
     await this.rpc.call(internalApi.telephony.deliverSms, data, ctx);

@@ -6,6 +6,7 @@ import { NOTIFICATIONS_CONFIG, type NotificationsConfig } from '../config/notifi
 import type { NotificationEntity } from '../inbox/entities/notification.entity';
 import { InboxRepository } from '../inbox/inbox.repository';
 import { PreferencesService } from '../preferences/preferences.service';
+import { SmsVerificationService } from '../sms-verification/sms-verification.service';
 import { CHANNEL_ATTEMPTS, type Channel, type ConsumedEvent, ENTRY_OF, type NotificationKind } from './delivery.constants';
 import { EmailChannel } from './email.channel';
 
@@ -32,6 +33,7 @@ export class DeliveryService implements OnApplicationBootstrap, BeforeApplicatio
     private readonly live: LiveEvents,
     private readonly jobs: JobQueue,
     @Inject(NOTIFICATIONS_CONFIG) private readonly config: NotificationsConfig,
+    private readonly smsVerification: SmsVerificationService,
   ) {}
 
   async onApplicationBootstrap() {
@@ -97,7 +99,10 @@ export class DeliveryService implements OnApplicationBootstrap, BeforeApplicatio
     const channels: Channel[] = [];
     if (prefs.push.enabled && prefs.push.events.includes(kind)) channels.push('push');
     if (prefs.email.enabled && prefs.email.events.includes(kind) && this.email.configured) channels.push('email');
-    if (prefs.sms.enabled && prefs.sms.events.includes(kind) && prefs.sms.phoneNumber) channels.push('sms');
+    // Texts only to a verified number (the job checks again when it runs: the number may change meanwhile).
+    if (prefs.sms.enabled && prefs.sms.events.includes(kind) && prefs.sms.phoneNumber && (await this.smsVerification.isVerified(row.userId, prefs.sms.phoneNumber))) {
+      channels.push('sms');
+    }
     await Promise.all(
       channels.map((channel) =>
         this.jobs.add(

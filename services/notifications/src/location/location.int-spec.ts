@@ -55,7 +55,9 @@ beforeEach(async () => {
   await h.nc.flush();
 });
 
-/** A user who gets location triggers by SMS too. */
+const CODE_TEXT = /^Your Jarvis verification code is (\d{6})\./;
+
+/** A user who gets location triggers by SMS too, on a number verified with the code texted to it. */
 async function userTexted(): Promise<TestUser> {
   const user = h.newUser();
   await h.call(
@@ -63,10 +65,13 @@ async function userTexted(): Promise<TestUser> {
     { sms: { enabled: true, events: ['location_trigger'], phoneNumber: '+15551234567' }, push: { enabled: false, events: [] }, email: { enabled: false, events: [] } },
     user,
   );
+  const code = texts.filter((t) => t.userId === user.id).map((t) => CODE_TEXT.exec(t.body)?.[1])[0]!;
+  await h.call(api.notifications.verifySms, { code }, user);
   return user;
 }
 const position = (user: TestUser, at = pharmacy) => h.call(api.notifications.smartLocation, at, user);
-const textsTo = (user: TestUser) => texts.filter((t) => t.userId === user.id);
+/** The notifications texted to the user (not the verification code). */
+const textsTo = (user: TestUser) => texts.filter((t) => t.userId === user.id && !CODE_TEXT.test(t.body));
 const liveOf = (user: TestUser) => live.filter((s) => s.endsWith(`live.${user.id}.notifications`));
 
 describe('location triggers', () => {

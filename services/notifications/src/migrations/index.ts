@@ -3,6 +3,7 @@ import { CreateSupportMessages1764000000000 } from './1764000000000-create-suppo
 import { CreateNotifications1764100000000 } from './1764100000000-create-notifications';
 import { VoiceBriefingDay1764200000000 } from './1764200000000-voice-briefing-day';
 import { CreateLocationTriggers1764400000000 } from './1764400000000-create-location-triggers';
+import { ContactAttemptsAndSmsVerification1764608813421 } from './1764608813421-contact-attempts-and-sms-verification';
 
 /** The notifications schema's migration history, oldest first. */
 export const notificationsMigrations = [
@@ -11,4 +12,5 @@ export const notificationsMigrations = [
   CreateNotifications1764100000000,
   VoiceBriefingDay1764200000000,
   CreateLocationTriggers1764400000000,
+  ContactAttemptsAndSmsVerification1764608813421,
 ];

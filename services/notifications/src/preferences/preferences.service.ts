@@ -1,24 +1,38 @@
 import { Injectable } from '@nestjs/common';
-import type { NotificationPreferences } from '@jarvis/contracts';
+import { type NotificationPreferences, ValidationError } from '@jarvis/contracts';
+import { toE164 } from '../sms-verification/phone-number';
+import { SmsVerificationService } from '../sms-verification/sms-verification.service';
 import { DEFAULT_PREFERENCES, DEFAULT_VOICE_ALERTS } from './preferences.constants';
 import { PreferencesRepository } from './preferences.repository';
 
+const INTERNATIONAL = 'Use international format with country code, e.g. +1234567890';
+
 @Injectable()
 export class PreferencesService {
-  constructor(private readonly repository: PreferencesRepository) {}
+  constructor(
+    private readonly repository: PreferencesRepository,
+    private readonly smsVerification: SmsVerificationService,
+  ) {}
 
   async get(userId: string): Promise<NotificationPreferences> {
     return (await this.repository.preferences(userId)) ?? DEFAULT_PREFERENCES;
   }
 
+  /**
+   * Saves the channels; the SMS number is kept in E.164 (a number that cannot be one is a 400), and a new number is
+   * sent a verification code: nothing is texted to it until the code is typed back.
+   */
   async update(userId: string, preferences: NotificationPreferences) {
     const events = (list: NotificationPreferences['push']['events']) => [...new Set(list)];
+    const phoneNumber = preferences.sms.phoneNumber ? toE164(preferences.sms.phoneNumber) : '';
+    if (phoneNumber === null) throw new ValidationError(INTERNATIONAL, { 'sms.phoneNumber': [INTERNATIONAL] });
     const clean: NotificationPreferences = {
-      sms: { ...preferences.sms, events: events(preferences.sms.events) },
+      sms: { ...preferences.sms, phoneNumber, events: events(preferences.sms.events) },
       push: { enabled: preferences.push.enabled, events: events(preferences.push.events) },
       email: { enabled: preferences.email.enabled, events: events(preferences.email.events) },
     };
     await this.repository.savePreferences(userId, clean);
+    await this.smsVerification.numberSaved(userId, phoneNumber);
     return clean;
   }
 

@@ -1,5 +1,10 @@
 export interface SupportMail {
-  replyTo: string;
+  /**
+   * Who answers reach: only a syntactically plain address (see `mail-headers.ts`), its display name free of control
+   * characters. Absent when the sender's address is not one: the address then stays in the text only.
+   */
+  replyTo?: { name: string; address: string };
+  /** One line: no control characters. */
   subject: string;
   text: string;
 }

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ContactRateLimiter } from './contact-rate-limiter';
 import { SmtpAdapter } from './smtp.adapter';
 import { SupportMailProvider } from './support-mail.provider';
 import { SupportHandler } from './support.handler';
@@ -7,6 +8,6 @@ import { SupportService } from './support.service';
 
 @Module({
   controllers: [SupportHandler],
-  providers: [SupportService, SupportRepository, { provide: SupportMailProvider, useClass: SmtpAdapter }],
+  providers: [SupportService, SupportRepository, ContactRateLimiter, { provide: SupportMailProvider, useClass: SmtpAdapter }],
 })
 export class SupportModule {}

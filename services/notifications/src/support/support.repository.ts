@@ -6,7 +6,7 @@ import { SupportMessageEntity } from './entities/support-message.entity';
 export class SupportRepository {
   private readonly messages: Repository<SupportMessageEntity>;
 
-  constructor(dataSource: DataSource) {
+  constructor(private readonly dataSource: DataSource) {
     this.messages = dataSource.getRepository(SupportMessageEntity);
   }
 
@@ -16,5 +16,25 @@ export class SupportRepository {
 
   async markForwarded(id: string) {
     await this.messages.update({ id }, { forwardedAt: new Date() });
+  }
+
+  /**
+   * Records one contact message of `visitor` unless it already sent `limit` in the last `windowSeconds`; when it
+   * did, answers how long until the oldest of those leaves the window. One visitor's attempts run one at a time (a
+   * transaction-scoped advisory lock), so concurrent requests on any replica never pass the limit.
+   */
+  async takeContactAttempt(visitor: string, limit: number, windowSeconds: number): Promise<{ allowed: true } | { allowed: false; retryAfterSeconds: number }> {
+    return this.dataSource.transaction(async (manager) => {
+      await manager.query(`SELECT pg_advisory_xact_lock(hashtext('notifications.contact:' || $1))`, [visitor]);
+      await manager.query(`DELETE FROM "notifications"."contact_attempts" WHERE created_at < now() - make_interval(secs => $1)`, [windowSeconds]);
+      const [row] = (await manager.query(
+        `SELECT count(*)::int AS n, ceil(extract(epoch FROM (min(created_at) + make_interval(secs => $2) - now())))::int AS wait
+         FROM "notifications"."contact_attempts" WHERE visitor = $1`,
+        [visitor, windowSeconds],
+      )) as { n: number; wait: number | null }[];
+      if (row.n >= limit) return { allowed: false as const, retryAfterSeconds: Math.max(1, row.wait ?? windowSeconds) };
+      await manager.query(`INSERT INTO "notifications"."contact_attempts" (visitor) VALUES ($1)`, [visitor]);
+      return { allowed: true as const };
+    });
   }
 }

@@ -23,7 +23,7 @@ export interface NeighboursState {
   /** Outgoing calls used, by `<userId>|<month>`. */
   used: Map<string, number>;
   releases: { userId: string; month: string }[];
-  profiles: Map<string, Omit<UserProfile, 'id'>>;
+  profiles: Map<string, Omit<UserProfile, 'id' | 'emailVerified'> & { emailVerified?: boolean }>;
   locations: Map<string, string>;
   /** Unset: chat answers 503 as without OPENWEATHER_API_KEY / PERPLEXITY_API_KEY. */
   weather?: { temperature: number; description: string };
@@ -72,7 +72,7 @@ class NeighboursHandler {
   profile({ data }: HandlerInput<typeof internalApi.identity.userProfile>): UserProfile {
     const profile = this.state.profiles.get(data.userId);
     if (!profile) throw new NotFoundError('User');
-    return { id: data.userId, ...profile };
+    return { id: data.userId, emailVerified: false, ...profile };
   }
 
   @Handles(api.notifications.getLocation)
