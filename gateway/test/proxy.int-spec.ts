@@ -153,6 +153,16 @@ describe('forwarding to services', () => {
     expect(FakeServiceHandlers.calls.length).toBe(before);
   });
 
+  it("answers an image question without a session with doc1's UNAUTHORIZED, and other endpoints with UNAUTHENTICATED", async () => {
+    const client = gw.client();
+    const image = await client.post('/api/vision/analyze', { imageData: 'aGVsbG8=', requestId: 'img-1' });
+    expect(image.status).toBe(401);
+    expect(image.body).toEqual({ error: 'Not signed in', code: 'UNAUTHORIZED' });
+    const reminder = await client.put(`/api/reminders/${REMINDER_ID}`, { done: true });
+    expect(reminder.status).toBe(401);
+    expect(reminder.body).toEqual({ error: 'Not signed in', code: 'UNAUTHENTICATED' });
+  });
+
   it('answers 402 with requiresUpgrade when the plan is too low', async () => {
     const client = await signedIn();
     const res = await client.post('/api/voice-cloning/toggle', { enabled: true });

@@ -74,7 +74,7 @@ export class ApiProxy {
     if (endpoint.access === 'public') {
       return { userId: caller?.userId ?? null, tier: caller?.tier ?? 'free', requestId: req.id, clientIp: req.ip };
     }
-    if (!caller) throw new UnauthenticatedError();
+    if (!caller) throw new UnauthenticatedError(undefined, endpoint.unauthenticatedCode);
     if (typeof endpoint.access === 'object' && !tierAtLeast(caller.tier, endpoint.access.minTier)) {
       const plan = endpoint.access.minTier === 'premium' ? 'Premium or Enterprise' : 'Enterprise';
       throw new PlanRequiredError(`This feature requires the ${plan} plan.`, endpoint.access.minTier);

@@ -65,6 +65,12 @@ export interface Endpoint<Req extends z.ZodType = z.ZodType, Res = unknown, A ex
    * validation and before the call, and answers 429 QUOTA_EXCEEDED over the limit.
    */
   quota?: QuotaDeclaration<z.output<Req>>;
+  /**
+   * The code of the 401 a call without a session answers, where the spec names its own for this endpoint (doc1's
+   * UNAUTHORIZED for image analysis, which the browser maps to 'Please refresh the page and try again.');
+   * UNAUTHENTICATED otherwise.
+   */
+  unauthenticatedCode?: string;
 }
 
 export interface UploadSpec {

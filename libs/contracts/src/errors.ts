@@ -95,8 +95,9 @@ export class ForbiddenError extends DomainError {
   }
 }
 export class UnauthenticatedError extends DomainError {
-  constructor(message = 'Not signed in') {
-    super(ErrorKind.Unauthenticated, message);
+  /** `code`: the endpoint's own code for a missing session (its `unauthenticatedCode`), else UNAUTHENTICATED. */
+  constructor(message = 'Not signed in', code?: string) {
+    super(ErrorKind.Unauthenticated, message, { code });
   }
 }
 export class PlanRequiredError extends DomainError {

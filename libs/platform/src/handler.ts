@@ -51,10 +51,11 @@ const NO_CALLER: RequestContext = { userId: null, tier: 'free', requestId: 'unkn
  */
 function inputOf(declaration: RpcDeclaration) {
   const needsUser = requiresUser(declaration);
+  const unauthenticatedCode = 'unauthenticatedCode' in declaration ? (declaration.unauthenticatedCode as string | undefined) : undefined;
   const idFields = new Set('path' in declaration && typeof declaration.path === 'string' ? pathParams(declaration.path) : []);
   return (input: WireInput): HandlerInput<RpcDeclaration> => {
     const ctx = input.ctx ?? NO_CALLER;
-    if (needsUser && (typeof ctx.userId !== 'string' || ctx.userId === '')) throw new UnauthenticatedError();
+    if (needsUser && (typeof ctx.userId !== 'string' || ctx.userId === '')) throw new UnauthenticatedError(undefined, unauthenticatedCode);
     const parsed = declaration.request.safeParse(input.data ?? {});
     if (!parsed.success) {
       const onPathId = parsed.error.issues.some((issue) => typeof issue.path[0] === 'string' && idFields.has(issue.path[0]));

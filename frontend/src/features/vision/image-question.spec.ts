@@ -95,6 +95,24 @@ describe('a question about an image', () => {
     expect(getChatSession().messages).toHaveLength(1);
   });
 
+  it("says doc1's UNAUTHORIZED text when the session ended before the question was sent", async () => {
+    // What the gateway answers /api/vision/analyze without a session (its declared unauthenticatedCode).
+    vi.stubGlobal(
+      'fetch',
+      routeFetch(failure(api.voice.analyzeImage, 401, { error: 'Not signed in', code: 'UNAUTHORIZED' })).fetch,
+    );
+    const toast = vi.fn();
+    await askAboutImage(PNG, 'what is this?', toast, vi.fn());
+    const [asked] = getChatSession().messages;
+    expect(asked.content).toBe('Image analysis failed: Please refresh the page and try again.');
+    expect(asked.actions?.[0].args).toMatchObject({ error: true, errorCode: 'UNAUTHORIZED' });
+    expect(toast).toHaveBeenCalledWith({
+      title: 'Authentication Required',
+      description: 'Please refresh the page and try again.',
+      variant: 'destructive',
+    });
+  });
+
   it('stops an image of 5 MB or more before uploading it', async () => {
     const fake = routeFetch({});
     vi.stubGlobal('fetch', fake.fetch);

@@ -48,6 +48,8 @@ export const voiceEndpoints = {
     method: 'POST', path: '/api/vision/analyze', service: 'voice', subject: 'voice.vision.analyze', access: 'user',
     // Room above 5 MB so the service, not the gateway, answers IMAGE_TOO_LARGE with doc1's code.
     timeoutMs: 30_000, bodyLimitBytes: jsonLimitFor(8 * MB), quota: { kind: 'image_analyses' },
+    // doc1 §8: the image error code of a missing session is UNAUTHORIZED ('Please refresh the page and try again.').
+    unauthenticatedCode: 'UNAUTHORIZED',
     request: z.object({
       imageData: base64Of(8 * MB),
       prompt: z.string().max(2_000).optional(),
