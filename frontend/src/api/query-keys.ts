@@ -15,6 +15,7 @@ export const queryKeys = {
   callLogs: [api.telephony.callLogs.path] as const,
   callScenarios: [api.telephony.scenarios.path] as const,
   callUsage: [api.billing.callUsage.path] as const,
+  usage: [api.billing.usage.path] as const,
   contacts: [api.telephony.contacts.path] as const,
   notifications: [api.notifications.list.path] as const,
   userLocation: [api.notifications.getLocation.path] as const,

@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -15,10 +16,14 @@ import CheckIcon from '@mui/icons-material/Check';
 import CreditCardOutlinedIcon from '@mui/icons-material/CreditCardOutlined';
 import WorkspacePremiumOutlinedIcon from '@mui/icons-material/WorkspacePremiumOutlined';
 import type { User } from '@jarvis/contracts';
+import { lazyNamed } from '../../components/lazy-named';
 import { canManageBilling, formatPrice, PLANS, upgradeOptionsFor } from '../billing/plans';
 import { useBillingActions } from '../billing/use-billing-actions';
 import { CallUsageBar } from './CallUsageBar';
 import { MailConnectionRow } from './MailConnectionRow';
+
+// Its own chunk, loaded with the Account page: the meters of today's quotas.
+const UsageMeters = lazyNamed(() => import('./UsageMeters'), 'UsageMeters');
 
 function InfoRow({ label, value }: { label: string; value: string }) {
   return (
@@ -88,6 +93,10 @@ export function AccountPanel({ user }: { user: User }) {
           {user.subscriptionTier !== 'free' && <CallUsageBar />}
         </CardContent>
       </Card>
+
+      <Suspense fallback={null}>
+        <UsageMeters />
+      </Suspense>
 
       {upgrades.length > 0 && (
         <Box>

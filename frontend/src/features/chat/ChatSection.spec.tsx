@@ -162,6 +162,29 @@ describe('ChatSection', () => {
     expect(screen.getByTestId('mood-indicator')).toHaveAttribute('data-mood', 'error');
   });
 
+  it('over the daily quota says so, when it resets and that a plan has more, in the toast and the message', async () => {
+    renderChat({
+      'POST /api/chat': {
+        status: 429,
+        body: {
+          error: 'Daily limit reached for chat messages: the Free plan includes 50 messages a day.',
+          code: 'QUOTA_EXCEEDED',
+          kind: 'chat_messages',
+          limit: 50,
+          resetsAt: '2026-01-15T05:00:00.000Z',
+          requiresUpgrade: true,
+        },
+      },
+    });
+    await send('hello');
+    expect(await screen.findByText('Daily limit reached')).toBeInTheDocument();
+    const text =
+      'Daily limit reached for chat messages: the Free plan includes 50 messages a day. It resets at 12:00 AM ET. Upgrade your plan for more.';
+    const assistant = screen.getAllByTestId('message').find((m) => m.dataset.role === 'assistant');
+    expect(assistant).toHaveTextContent(text);
+    expect(screen.queryByText('Chat Error')).not.toBeInTheDocument();
+  });
+
   it('says there is nothing to save before the first message', async () => {
     renderChat({});
     await userEvent.click(screen.getByRole('button', { name: 'Save conversation' }));

@@ -86,7 +86,7 @@ function createController(queryClient: QueryClient, toast: ToastFn) {
       const streamId = localId();
       // The reply is read aloud sentence by sentence as it streams in (doc1 §4: every reply is spoken).
       const speaker = loadPlayback()
-        .then((m) => m.startReplySpeech())
+        .then((m) => m.startReplySpeech({ onLimit: toast }))
         .catch(() => null);
       const onToken = (piece: string) => {
         void speaker.then((s) => s?.push(piece));
@@ -133,6 +133,9 @@ function createController(queryClient: QueryClient, toast: ToastFn) {
         await refreshStored(queryClient);
       } catch (error) {
         void speaker.then((s) => s?.cancel());
+        // Over the daily quota: say so and when it starts again (the helper loads only on a failure).
+        const quota = await import('../../api/quota').then((q) => q.quotaNotice(error)).catch(() => null);
+        const failure = quota?.description ?? serverMessageOr(error, CHAT_ERROR_TEXT);
         updateChatSession((s) => ({
           sending: false,
           messages: [
@@ -140,14 +143,14 @@ function createController(queryClient: QueryClient, toast: ToastFn) {
             {
               id: localId(),
               role: 'assistant',
-              content: `${ERROR_MARKER}${serverMessageOr(error, CHAT_ERROR_TEXT)}`,
+              content: `${ERROR_MARKER}${failure}`,
               created_at: new Date().toISOString(),
               localOnly: true,
             },
           ],
         }));
         flashMood('error');
-        toast({ title: CHAT_ERROR_TITLE, description: CHAT_ERROR_TEXT, variant: 'destructive' });
+        toast({ title: CHAT_ERROR_TITLE, description: CHAT_ERROR_TEXT, ...quota, variant: 'destructive' });
       }
       return true;
     },

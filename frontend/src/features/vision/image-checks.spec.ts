@@ -43,6 +43,12 @@ describe('image checks', () => {
       title: 'Service Unavailable',
       description: 'The image analysis service is temporarily unavailable. Please try again later.',
     });
+    expect(
+      imageProblemFor('QUOTA_EXCEEDED', 'Daily limit reached for image analysis. It resets at 12:00 AM ET.'),
+    ).toEqual({
+      title: 'Daily limit reached',
+      description: 'Daily limit reached for image analysis. It resets at 12:00 AM ET.',
+    });
     expect(imageProblemFor('WHATEVER', 'boom')).toEqual({
       title: 'Image Analysis Failed',
       description: 'boom',

@@ -1,3 +1,5 @@
+import { QUOTA_TITLE } from '../../api/quota';
+
 /** Image analysis takes PNG, JPEG or WebP under 5 MB (doc1 §5, §9). */
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
@@ -35,6 +37,10 @@ export const IMAGE_FAILED_TITLE = 'Image Analysis Failed';
 
 /** The toast for a failure code; any other code reads 'Image Analysis Failed' with the server's text. */
 export function imageProblemFor(code: string | undefined, serverText: string | undefined): ImageProblem {
+  // Over the daily quota: the server's text says how many a day and when it starts again.
+  if (code === 'QUOTA_EXCEEDED') {
+    return { title: QUOTA_TITLE, description: serverText || "You have used today's image analyses." };
+  }
   const known = code ? IMAGE_ERRORS[code] : undefined;
   if (known) return known;
   return { title: IMAGE_FAILED_TITLE, description: serverText || 'Please try again.' };

@@ -1,6 +1,7 @@
 import { fetchChatMessages } from '../../api/chat';
 import { analyzeImage } from '../../api/voice';
 import { isApiError } from '../../api/client';
+import { quotaExceededOf, quotaMessage } from '../../api/quota';
 import type { ToastFn } from '../../components/toast/toast-context';
 import { localId } from '../chat/chat-message';
 import { flashMood, getChatSession, updateChatSession, updateMessages } from '../chat/chat-session';
@@ -152,7 +153,8 @@ export async function askAboutImage(
     speak(text);
     await adoptStoredIds(messageId, answerId, text);
   } catch (error) {
-    fail(codeOf(error), isApiError(error) ? error.serverMessage : undefined);
+    const quota = quotaExceededOf(error);
+    fail(codeOf(error), quota ? quotaMessage(quota) : isApiError(error) ? error.serverMessage : undefined);
   }
   return true;
 }

@@ -1,3 +1,4 @@
+import { QUOTA_TITLE, quotaExceededOf, quotaMessage } from '../../api/quota';
 import { transcribe } from '../../api/voice';
 import type { ToastFn } from '../../components/toast/toast-context';
 import { blobToBase64, MicrophoneAccessError, MicrophoneRecording } from './recording';
@@ -64,8 +65,13 @@ export async function stopTalking(toast: ToastFn, onText: (text: string) => void
     const { text } = await transcribe({ audioBase64, mimeType: recording.mimeType });
     if (!text?.trim()) throw new Error('Nothing was heard');
     onText(text.trim());
-  } catch {
-    toast({ ...TRANSCRIPTION_FAILED, variant: 'destructive' });
+  } catch (error) {
+    const quota = quotaExceededOf(error);
+    toast(
+      quota
+        ? { title: QUOTA_TITLE, description: quotaMessage(quota), variant: 'destructive' }
+        : { ...TRANSCRIPTION_FAILED, variant: 'destructive' },
+    );
   } finally {
     updateVoiceState({ transcribing: false });
   }

@@ -5,6 +5,7 @@ import { speakableText } from './speakable';
 import {
   CLICK_TO_HEAR_ACTION_MS,
   CLICK_TO_HEAR_CHAT_MS,
+  resetSpeechLimit,
   speakText,
   speechAudioElement,
   startReplySpeech,
@@ -46,6 +47,7 @@ const speakOk = answer(api.voice.speak, { ok: true, mime: 'audio/mpeg', audioBas
 
 beforeEach(() => {
   resetVoiceState();
+  resetSpeechLimit();
   stubSpeechSynthesis();
 });
 afterEach(() => {
@@ -127,6 +129,34 @@ describe('streamed replies', () => {
     speaker.finish('Reminder ready.');
     await vi.waitFor(() => expect(getVoiceState().speaking).toBe(false));
     expect(spoken).toEqual(['Reminder ready.']);
+  });
+
+  it("after a QUOTA_EXCEEDED answer reads with the browser's voice until the reset, and says so once", async () => {
+    const fake = routeFetch(
+      failure(api.voice.speak, 429, {
+        error: 'Daily limit reached for speech: the Free plan includes 5000 characters a day.',
+        code: 'QUOTA_EXCEEDED',
+        kind: 'speech_characters',
+        limit: 5000,
+        resetsAt: new Date(Date.now() + 3_600_000).toISOString(),
+        requiresUpgrade: true,
+      }),
+    );
+    vi.stubGlobal('fetch', fake.fetch);
+    const onLimit = vi.fn();
+    const speaker = startReplySpeech({ onLimit });
+    speaker.push('First sentence. ');
+    speaker.finish('First sentence. Second one.');
+    await vi.waitFor(() => expect(spoken).toEqual(['First sentence.', 'Second one.']));
+    expect(onLimit).toHaveBeenCalledTimes(1);
+    expect(onLimit.mock.calls[0][0].title).toBe('Daily limit reached');
+    expect(onLimit.mock.calls[0][0].description).toMatch(
+      /Daily limit reached for speech.*It resets at .* ET\. Upgrade your plan for more\. Until then replies are read with your browser's voice\./,
+    );
+    // The next reply does not ask the server again before the reset.
+    await vi.waitFor(() => expect(getVoiceState().speaking).toBe(false));
+    expect(await speakText('Later on.', 'action')).toBe('browser');
+    expect(fake.calls.filter((c) => c.path === '/api/speak')).toHaveLength(1);
   });
 
   it('reads markdown as plain words', () => {

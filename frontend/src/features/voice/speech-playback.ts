@@ -1,3 +1,4 @@
+import { QUOTA_TITLE, quotaExceededOf, quotaMessage } from '../../api/quota';
 import { speak } from '../../api/voice';
 import { speakWithBrowser } from '../chat/speech';
 import { speakableText } from './speakable';
@@ -74,20 +75,37 @@ function speakInBrowser(text: string): Promise<boolean> {
   });
 }
 
+/**
+ * After /api/speak answered QUOTA_EXCEEDED, replies are read with the browser's voice until the daily quota starts
+ * again (no call that is sure to be refused).
+ */
+let providerPausedUntil = 0;
+
+/** For tests: speak through the provider again. */
+export function resetSpeechLimit() {
+  providerPausedUntil = 0;
+}
+
 /** Jarvis's voice for one piece of text; the browser's voice when the provider is not there or fails. */
 async function sayOnce(
   text: string,
   source: SpeechSource,
   useProvider: boolean,
   language?: string,
-): Promise<{ outcome: SpeechOutcome; providerFailed: boolean }> {
-  if (useProvider) {
+): Promise<{ outcome: SpeechOutcome; providerFailed: boolean; limit?: string }> {
+  let limit: string | undefined;
+  if (useProvider && Date.now() >= providerPausedUntil) {
     let src: string | null = null;
     try {
       const res = await speak(language ? { text, language } : { text });
       if (res.ok && res.audioBase64) src = `data:${res.mime || 'audio/mpeg'};base64,${res.audioBase64}`;
-    } catch {
+    } catch (error) {
       src = null;
+      const quota = quotaExceededOf(error);
+      if (quota) {
+        providerPausedUntil = Date.parse(quota.resetsAt);
+        limit = `${quotaMessage(quota)} Until then replies are read with your browser's voice.`;
+      }
     }
     if (src) {
       const clip = src;
@@ -106,7 +124,7 @@ async function sayOnce(
     }
   }
   const spoke = await speakInBrowser(text);
-  return { outcome: spoke ? 'browser' : 'failed', providerFailed: true };
+  return { outcome: spoke ? 'browser' : 'failed', providerFailed: true, limit };
 }
 
 function busy(): boolean {
@@ -167,9 +185,12 @@ export interface ReplySpeaker {
 
 /**
  * Speaks a streamed reply sentence by sentence as it arrives. When something is already being read aloud the whole
- * reply is skipped (one playback at a time). After the provider fails once, the rest goes to the browser's voice.
+ * reply is skipped (one playback at a time). After the provider fails once, the rest goes to the browser's voice;
+ * when it failed because the daily speech quota is used up, `onLimit` gets the notice to show.
  */
-export function startReplySpeech(): ReplySpeaker {
+export function startReplySpeech({
+  onLimit,
+}: { onLimit?: (notice: { title: string; description: string }) => void } = {}): ReplySpeaker {
   const skipped = busy();
   let streamed = '';
   let spokenChars = 0;
@@ -192,8 +213,9 @@ export function startReplySpeech(): ReplySpeaker {
     try {
       while (queue.length > 0 && !cancelled) {
         const sentence = queue.shift() as string;
-        const { outcome, providerFailed } = await sayOnce(sentence, 'chat', useProvider);
+        const { outcome, providerFailed, limit } = await sayOnce(sentence, 'chat', useProvider);
         if (providerFailed) useProvider = false;
+        if (limit) onLimit?.({ title: QUOTA_TITLE, description: limit });
         // After a block the user chooses to hear it; the rest of the reply stays quiet.
         if (outcome === 'blocked') cancelled = true;
       }
