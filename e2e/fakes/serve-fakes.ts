@@ -76,7 +76,10 @@ async function main() {
   twilio.seedRecording = (sid: string) => void twilio.recordings.set(sid, SILENT_MP3);
   // The numbers this system offers as phone lines (TWILIO_CLAIMABLE_NUMBERS). Tests take them one at a time through
   // the control server, a single process for every worker, so no two tests ever claim the same number.
-  const claimable = Array.from({ length: CLAIMABLE_COUNT }, (_, i) => `+1646555${String(i).padStart(4, '0')}`);
+  const claimable = Array.from(
+    { length: CLAIMABLE_COUNT },
+    (_, i) => `+1646555${String(i).padStart(4, '0')}`,
+  );
   const offered = fakes.twilio as unknown as {
     numbers: { sid: string; phoneNumber: string }[];
     takeClaimableNumber?: () => string;

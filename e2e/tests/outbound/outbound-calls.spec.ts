@@ -101,9 +101,17 @@ test('a premium user creates, runs and deletes an automated scenario', async ({ 
   await dialog.getByLabel(/Target Phone Number/).fill(`+1212555${String(Date.now()).slice(-4)}`);
   await dialog.getByLabel('Run on a schedule').check();
   await expect(dialog.getByLabel('Schedule (cron)')).toHaveValue('0 8 * * *');
+  // A schedule that would call every five minutes is refused by telephony, under the field.
+  await dialog.getByLabel('Schedule (cron)').fill('*/5 * * * *');
+  await dialog.getByRole('button', { name: 'Create Scenario' }).click();
+  await expect(dialog.getByLabel('Schedule (cron)')).toHaveAccessibleDescription(
+    'Schedules must be at least 15 minutes apart',
+  );
+  await snap(page, testInfo, 'scenario-dialog-too-frequent-desktop');
+  await dialog.getByLabel('Schedule (cron)').fill('0 8 * * *');
   await snap(page, testInfo, 'scenario-dialog-desktop');
   await dialog.getByRole('button', { name: 'Create Scenario' }).click();
-  await expect(page.getByTestId('toast').first()).toContainText('Scenario Created');
+  await expect(page.getByTestId('toast').filter({ hasText: 'Scenario Created' })).toBeVisible();
 
   const card = page.getByTestId('scenario-card');
   await expect(card).toHaveCount(1);

@@ -273,7 +273,9 @@ test.describe('at 1280 px', () => {
     await expect(card.getByTestId('phone-line-none')).toContainText('You have no phone line yet');
     await card.getByRole('textbox', { name: 'Phone number' }).fill('+1 555 123 4567');
     await card.getByRole('button', { name: 'Claim Number' }).click();
-    await expect(card.getByTestId('phone-line-error')).toContainText('That number is not offered on this Jarvis');
+    await expect(card.getByTestId('phone-line-error')).toContainText(
+      'That number is not offered on this Jarvis',
+    );
     await expect(card.getByRole('textbox', { name: 'Phone number' })).toHaveValue('+1 555 123 4567');
 
     await card.getByRole('button', { name: 'Get New Number' }).click();

@@ -1,4 +1,4 @@
-import type { PhoneMessage, RequestInputOf, ResponseOf } from '@jarvis/contracts';
+import type { CallerSharing, PhoneMessage, RequestInputOf, ResponseOf } from '@jarvis/contracts';
 import { api, buildPath, type Api } from './routes';
 import { callApi } from './client';
 
@@ -39,6 +39,11 @@ export function getPhoneLine() {
 /** POST /api/phone-line: claims one of the account's numbers, or buys a new one (premium) without a number. */
 export function claimPhoneLine(phoneNumber?: string) {
   return callApi(api.telephony.claimPhoneLine, phoneNumber ? { phoneNumber } : {});
+}
+
+/** PUT /api/phone-line/sharing: the sharing switches given change, the others stay. */
+export function updateCallerSharing(change: Partial<CallerSharing>) {
+  return callApi(api.telephony.updateCallerSharing, change);
 }
 
 /** DELETE /api/phone-line. */

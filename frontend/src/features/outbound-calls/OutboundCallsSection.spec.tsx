@@ -361,7 +361,9 @@ describe('Outbound Calls, Automated Scenarios', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
 
     // Editing shows no error toast (doc3), so the dialog says it.
-    await user.click(within(await screen.findByTestId('scenario-card')).getByRole('button', { name: 'Edit' }));
+    await user.click(
+      within(await screen.findByTestId('scenario-card')).getByRole('button', { name: 'Edit' }),
+    );
     const edit = await screen.findByRole('dialog', { name: 'Edit Scenario' });
     await user.click(within(edit).getByRole('button', { name: 'Save Changes' }));
     expect(await within(edit).findByTestId('scenario-error')).toHaveTextContent(

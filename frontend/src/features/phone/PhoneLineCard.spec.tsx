@@ -1,8 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { CallerSharing, PhoneLineState } from '@jarvis/contracts';
 import { api } from '../../api/routes';
-import { failure, renderWithProviders, routeFetch, testUser, type FakeRoutes } from '../../test/render';
+import {
+  answer,
+  failure,
+  renderWithProviders,
+  routeFetch,
+  testUser,
+  type FakeRoutes,
+} from '../../test/render';
 import { PhoneLineCard } from './PhoneLineCard';
 
 afterEach(() => {
@@ -11,9 +19,21 @@ afterEach(() => {
 
 const NOT_CONFIGURED = 'Twilio is not configured. Set TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN to enable it.';
 
-/** A telephony fake whose line is `line` at each GET, plus the given routes. */
-function fakeLine(line: () => string | null, routes: FakeRoutes = {}) {
-  const fake = routeFetch({ 'GET /api/phone-line': () => ({ body: { phoneNumber: line() } }), ...routes });
+const DEFAULT_SHARING: CallerSharing = { name: true, availability: true, twinFacts: false };
+
+/** A telephony fake whose line is `line` at each GET (with `extra` fields), plus the given routes. */
+function fakeLine(
+  line: () => string | null,
+  routes: FakeRoutes = {},
+  extra: () => Partial<PhoneLineState> = () => ({}),
+) {
+  const state = (): PhoneLineState => ({
+    phoneNumber: line(),
+    sharing: DEFAULT_SHARING,
+    offeredNumbers: [],
+    ...extra(),
+  });
+  const fake = routeFetch({ 'GET /api/phone-line': () => ({ body: state() }), ...routes });
   vi.stubGlobal('fetch', vi.fn(fake.fetch));
   return fake;
 }
@@ -138,7 +158,9 @@ describe('PhoneLineCard', () => {
     let down = true;
     fakeLine(() => null, {
       'GET /api/phone-line': () =>
-        down ? { status: 500, body: { error: 'boom', code: 'INTERNAL' } } : { body: { phoneNumber: null } },
+        down
+          ? { status: 500, body: { error: 'boom', code: 'INTERNAL' } }
+          : { body: { phoneNumber: null, sharing: DEFAULT_SHARING, offeredNumbers: [] } },
     });
     const user = userEvent.setup();
     renderCard();
@@ -146,5 +168,70 @@ describe('PhoneLineCard', () => {
     down = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByTestId('phone-line-none')).toBeInTheDocument();
+  });
+
+  it('lists the numbers on offer; choosing one fills the number to claim', async () => {
+    const fake = fakeLine(
+      () => null,
+      { ...answer(api.telephony.claimPhoneLine, { phoneNumber: '+16465550001' }) },
+      () => ({ offeredNumbers: ['+16465550000', '+16465550001'] }),
+    );
+    const user = userEvent.setup();
+    renderCard();
+    const offered = await screen.findByRole('group', { name: 'Numbers on offer' });
+    await user.click(within(offered).getByRole('button', { name: '+1 (646) 555-0001' }));
+    expect(screen.getByRole('textbox', { name: 'Phone number' })).toHaveValue('+16465550001');
+    await user.click(screen.getByRole('button', { name: 'Claim Number' }));
+    await waitFor(() => expect(posts(fake.calls)).toEqual([{ phoneNumber: '+16465550001' }]));
+  });
+
+  it('says when no number is on offer', async () => {
+    fakeLine(() => null);
+    renderCard();
+    expect(await screen.findByText('This Jarvis offers no numbers to claim right now.')).toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Numbers on offer' })).not.toBeInTheDocument();
+  });
+
+  it('shows what callers hear (name and busy times by default) and saves a switch at once', async () => {
+    let sharing = DEFAULT_SHARING;
+    const fake = fakeLine(
+      () => '+15551234567',
+      {
+        'PUT /api/phone-line/sharing': () => {
+          sharing = { ...sharing, twinFacts: true };
+          return { body: sharing };
+        },
+      },
+      () => ({ sharing }),
+    );
+    const user = userEvent.setup();
+    renderCard();
+    const section = await screen.findByTestId('caller-sharing');
+    expect(within(section).getByRole('heading', { name: 'What callers hear about you' })).toBeInTheDocument();
+    expect(within(section).getByRole('switch', { name: 'Your first name' })).toBeChecked();
+    expect(within(section).getByRole('switch', { name: 'When you are busy today' })).toBeChecked();
+    const twin = within(section).getByRole('switch', { name: 'Facts from your AI twin' });
+    expect(twin).not.toBeChecked();
+    expect(section).toHaveTextContent(
+      'Your memories and the titles of your reminders are never shared with callers.',
+    );
+    await user.click(twin);
+    expect(twin).toBeChecked();
+    expect(fake.calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([{ twinFacts: true }]);
+  });
+
+  it('switches back and says so when the server refuses a change', async () => {
+    fakeLine(() => null, {
+      ...failure(api.telephony.updateCallerSharing, 503, {
+        error: 'Telephony is unavailable',
+        code: 'SERVICE_UNAVAILABLE',
+      }),
+    });
+    const user = userEvent.setup();
+    renderCard();
+    const name = await screen.findByRole('switch', { name: 'Your first name' });
+    await user.click(name);
+    expect(await screen.findByTestId('toast')).toHaveTextContent('Sharing not changed');
+    await waitFor(() => expect(name).toBeChecked());
   });
 });

@@ -6,6 +6,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -20,6 +21,7 @@ import Typography from '@mui/material/Typography';
 import AddIcCallOutlinedIcon from '@mui/icons-material/AddIcCallOutlined';
 import PhoneInTalkOutlinedIcon from '@mui/icons-material/PhoneInTalkOutlined';
 import { useToast } from '../../components/toast/toast-context';
+import { CallerSharingSettings } from './CallerSharingSettings';
 import { formatPhoneNumber } from './phone-format';
 import { claimNumberError, cleanPhoneNumber, phoneLineFailure, type PhoneLineFailure } from './phone-line';
 import { useClaimPhoneLine, usePhoneLine, useReleasePhoneLine } from './use-phone-line';
@@ -153,8 +155,8 @@ function CurrentLine({ phoneNumber }: { phoneNumber: string }) {
   );
 }
 
-/** No line yet: claim one of the Twilio account's numbers, or buy a new one (premium and enterprise). */
-function ClaimLine() {
+/** No line yet: claim one of the numbers the operator offers, or buy a new one (premium and enterprise). */
+function ClaimLine({ offeredNumbers }: { offeredNumbers: string[] }) {
   const { toast } = useToast();
   const [number, setNumber] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
@@ -195,8 +197,35 @@ function ClaimLine() {
           Claim a number
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-          Use a number your Twilio account already has.
+          {offeredNumbers.length > 0
+            ? 'Choose one of the numbers this Jarvis offers, or type it.'
+            : 'This Jarvis offers no numbers to claim right now.'}
         </Typography>
+        {offeredNumbers.length > 0 && (
+          <Stack
+            direction="row"
+            spacing={1}
+            useFlexGap
+            flexWrap="wrap"
+            sx={{ mb: 2 }}
+            role="group"
+            aria-label="Numbers on offer"
+            data-testid="offered-numbers"
+          >
+            {offeredNumbers.map((offered) => (
+              <Chip
+                key={offered}
+                label={formatPhoneNumber(offered)}
+                variant={cleanPhoneNumber(number) === offered ? 'filled' : 'outlined'}
+                color={cleanPhoneNumber(number) === offered ? 'primary' : 'default'}
+                onClick={() => {
+                  setNumber(offered);
+                  setFieldError(null);
+                }}
+              />
+            ))}
+          </Stack>
+        )}
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} alignItems={{ sm: 'flex-start' }}>
           <TextField
             label="Phone number"
@@ -258,7 +287,10 @@ function ClaimLine() {
   );
 }
 
-/** Settings → Profile: the phone line that callers reach Jarvis on (issue 9): the number, claim and release. */
+/**
+ * Settings → Profile: the phone line that callers reach Jarvis on (issue 9): the number, claim and release, and what
+ * callers may hear about the user (issue 17).
+ */
 export function PhoneLineCard() {
   const query = usePhoneLine();
   const phoneNumber = query.data?.phoneNumber ?? null;
@@ -292,10 +324,20 @@ export function PhoneLineCard() {
           >
             Your phone line could not be loaded.
           </Alert>
-        ) : phoneNumber ? (
-          <CurrentLine phoneNumber={phoneNumber} />
         ) : (
-          <ClaimLine />
+          <Stack spacing={3}>
+            {phoneNumber ? (
+              <CurrentLine phoneNumber={phoneNumber} />
+            ) : (
+              <ClaimLine offeredNumbers={query.data?.offeredNumbers ?? []} />
+            )}
+            {query.data?.sharing && (
+              <>
+                <Divider />
+                <CallerSharingSettings sharing={query.data.sharing} />
+              </>
+            )}
+          </Stack>
         )}
       </CardContent>
     </Card>

@@ -1,12 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ResponseOf } from '@jarvis/contracts';
-import { claimPhoneLine, releasePhoneLine } from '../../api/phone';
+import type { CallerSharing, ResponseOf } from '@jarvis/contracts';
+import { claimPhoneLine, releasePhoneLine, updateCallerSharing } from '../../api/phone';
 import { queryKeys } from '../../api/query-keys';
 import type { Api } from '../../api/routes';
 
 export type PhoneLine = ResponseOf<Api['telephony']['phoneLine']>;
 
-/** GET /api/phone-line: `{phoneNumber}`, `{phoneNumber: null}` without a line; null for a visitor (401). */
+/**
+ * GET /api/phone-line: `{phoneNumber, sharing}` (`phoneNumber: null` without a line); null for a visitor (401).
+ */
 export function usePhoneLine() {
   return useQuery<PhoneLine | null>({ queryKey: queryKeys.phoneLine });
 }
@@ -25,7 +27,9 @@ export function useClaimPhoneLine({ onSuccess, onError }: Callbacks<string> = {}
   return useMutation({
     mutationFn: (phoneNumber?: string) => claimPhoneLine(phoneNumber),
     onSuccess: (line) => {
-      queryClient.setQueryData<PhoneLine>(queryKeys.phoneLine, { phoneNumber: line.phoneNumber });
+      queryClient.setQueryData<PhoneLine | null>(queryKeys.phoneLine, (current) =>
+        current ? { ...current, phoneNumber: line.phoneNumber } : current,
+      );
       onSuccess?.(line.phoneNumber);
     },
     onError: (error) => onError?.(error),
@@ -39,10 +43,42 @@ export function useReleasePhoneLine({ onSuccess, onError }: Callbacks<void> = {}
   return useMutation({
     mutationFn: () => releasePhoneLine(),
     onSuccess: () => {
-      queryClient.setQueryData<PhoneLine>(queryKeys.phoneLine, { phoneNumber: null });
+      queryClient.setQueryData<PhoneLine | null>(queryKeys.phoneLine, (current) =>
+        current ? { ...current, phoneNumber: null } : current,
+      );
       onSuccess?.();
     },
     onError: (error) => onError?.(error),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.phoneLine }),
+  });
+}
+
+/**
+ * PUT /api/phone-line/sharing: the switch moves at once; if the server refuses, it moves back and `onError` says so.
+ * The line is refetched either way.
+ */
+export function useUpdateCallerSharing({ onError }: Pick<Callbacks<void>, 'onError'> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (change: Partial<CallerSharing>) => updateCallerSharing(change),
+    onMutate: async (change) => {
+      await queryClient.cancelQueries({ queryKey: queryKeys.phoneLine });
+      const before = queryClient.getQueryData<PhoneLine | null>(queryKeys.phoneLine);
+      if (before)
+        queryClient.setQueryData<PhoneLine>(queryKeys.phoneLine, {
+          ...before,
+          sharing: { ...before.sharing, ...change },
+        });
+      return { before };
+    },
+    onSuccess: (sharing) =>
+      queryClient.setQueryData<PhoneLine | null>(queryKeys.phoneLine, (current) =>
+        current ? { ...current, sharing } : current,
+      ),
+    onError: (error, _change, context) => {
+      if (context?.before) queryClient.setQueryData(queryKeys.phoneLine, context.before);
+      onError?.(error);
+    },
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.phoneLine }),
   });
 }

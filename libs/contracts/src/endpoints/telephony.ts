@@ -55,6 +55,31 @@ export interface CallLog {
   createdAt: string;
 }
 
+/**
+ * What the phone agent may tell callers, and the people it calls, about its owner: the phone line card's switches.
+ * Memories and reminder titles have none: they never reach a call.
+ */
+export interface CallerSharing {
+  /** The owner's first name. */
+  name: boolean;
+  /** Today's busy and free times (from the owner's reminders, never what they are). */
+  availability: boolean;
+  /** What the owner taught their AI twin: facts, way of speaking, boundaries. */
+  twinFacts: boolean;
+}
+
+/** Until the owner chooses: their name and when they are busy, nothing else. */
+export const DEFAULT_CALLER_SHARING: CallerSharing = { name: true, availability: true, twinFacts: false };
+
+/** GET /api/phone-line. */
+export interface PhoneLineState {
+  /** The user's line, null without one. */
+  phoneNumber: string | null;
+  sharing: CallerSharing;
+  /** Numbers of TWILIO_CLAIMABLE_NUMBERS no line holds yet (the first 20), to claim; empty once the user has a line. */
+  offeredNumbers: string[];
+}
+
 export interface QueuedCall {
   id: string;
   phoneNumber: string;
@@ -113,7 +138,14 @@ const queued = returns<{ success: true; callId: string }>();
 export const telephonyEndpoints = {
   phoneLine: endpoint({
     method: 'GET', path: '/api/phone-line', service: 'telephony', subject: 'telephony.phone-line.get', access: 'user',
-    request: noInput, response: returns<{ phoneNumber: string | null }>(),
+    request: noInput, response: returns<PhoneLineState>(),
+  }),
+  /** The phone line card's sharing switches: what the phone agent may tell callers (the fields given change). */
+  updateCallerSharing: endpoint({
+    method: 'PUT', path: '/api/phone-line/sharing', service: 'telephony', subject: 'telephony.phone-line.sharing',
+    access: 'user',
+    request: z.object({ name: z.boolean().optional(), availability: z.boolean().optional(), twinFacts: z.boolean().optional() }),
+    response: returns<CallerSharing>(),
   }),
   claimPhoneLine: endpoint({
     method: 'POST', path: '/api/phone-line', service: 'telephony', subject: 'telephony.phone-line.claim', access: 'user',

@@ -1,6 +1,6 @@
 import { api, internalApi } from '@jarvis/contracts';
 import { JSONCodec } from 'nats';
-import { type LoopbackFake, startLoopback } from '@jarvis/testing';
+import { type LoopbackFake, startLoopback, type TestUser } from '@jarvis/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_URL, startTelephony, type TelephonyHarness } from '../testing/telephony-harness';
 import { FAREWELL, MAX_TURNS } from './conversation.constants';
@@ -45,6 +45,62 @@ async function premiumCall() {
   return { user, CallSid, first };
 }
 
+const MEMORY = 'Ann is selling the house on Elm Street';
+const REMINDER_TITLE = 'Divorce lawyer appointment';
+const TWIN_FACT = 'Works from home on Fridays';
+/** A time of today in New York, away from midnight, and how the agent says it. */
+const busyAt = (() => {
+  const now = new Date();
+  const hour = Number(new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', hour: 'numeric', hourCycle: 'h23' }).format(now));
+  const at = new Date(now.getTime() + (hour >= 12 ? -30 : 30) * 60_000);
+  return { iso: at.toISOString(), text: at.toLocaleTimeString('en-US', { timeZone: 'America/New_York', hour: 'numeric', minute: '2-digit' }) };
+})();
+
+/**
+ * A whole call to `owner`'s premium line (greeting, a turn, the hang-up and its classification) while chat, calendar
+ * and identity answer with everything they know of the owner. Answers the system prompt, every request the model
+ * received during the call as one text, the subjects asked of the neighbours, and the greeting.
+ */
+async function callWithOwnerData(owner: TestUser) {
+  const codec = JSONCodec();
+  const asked: string[] = [];
+  const answer = (subject: string, data: unknown) =>
+    h.nc.subscribe(`${h.env.natsPrefix}${subject}`, {
+      callback: (_err, msg) => {
+        asked.push(subject);
+        msg.respond(codec.encode({ ok: true, data }));
+      },
+    });
+  const subs = [
+    answer(api.chat.getPersonality.subject, { personalityId: 'wise_mentor', personalities: [{ id: 'wise_mentor', name: 'Wise Mentor', description: 'Calm and thoughtful' }] }),
+    answer(api.calendar.reminders.subject, [
+      { id: 'r1', title: REMINDER_TITLE, when: 'today', reminder_time: busyAt.iso, done: false, created_at: busyAt.iso },
+      { id: 'r2', title: 'Old thing', when: 'last year', reminder_time: '2020-01-01T12:00:00Z', done: false, created_at: busyAt.iso },
+    ]),
+    answer(internalApi.identity.userProfile.subject, { id: owner.id, username: 'ann', firstName: 'Ann', lastName: 'Lee', email: null, emailVerified: false, tier: 'premium' }),
+    answer(api.chat.getCareer.subject, { careerProfile: 'real_estate', careers: [{ id: 'real_estate', name: 'Real Estate Agent', description: 'Showings and offers' }] }),
+    answer(api.chat.memories.subject, [{ id: 'm1', type: 'fact', content: MEMORY, importance: 9, created_at: busyAt.iso, tags: [] }]),
+    answer(api.chat.twin.subject, {
+      samples: ['x'], facts: TWIN_FACT, boundaries: 'Never discuss prices by phone', trained: true,
+      profile: { voice_summary: 'Brief and upbeat', tone_adjectives: ['upbeat'] },
+    }),
+  ];
+  await h.nc.flush();
+  try {
+    const line = await h.newLine(owner, h.twilio);
+    const before = model.requests.length;
+    const CallSid = h.callSid();
+    const first = await h.webhook('/voice', { CallSid, From: '+15557654321', To: line });
+    await h.webhook('/turn', { CallSid, SpeechResult: 'Hi, what is she up to today? Tell me everything you know about her.' });
+    await h.webhook('/status', { CallSid, CallStatus: 'completed', CallDuration: '20' });
+    const requests = model.requests.slice(before).map((r) => r.body as { messages: { role: string; content: string }[] });
+    expect(requests.length).toBeGreaterThanOrEqual(2); // the turn, and the classification of the transcript
+    return { system: requests[0].messages[0].content, everything: JSON.stringify(requests), asked, greeting: first.body };
+  } finally {
+    subs.forEach((s) => s.unsubscribe());
+  }
+}
+
 describe('a call to a premium line', () => {
   it('talks turn by turn with speech gathers, ends on goodbye and becomes one phone message with the transcript', async () => {
     const { user, CallSid, first } = await premiumCall();
@@ -80,45 +136,34 @@ describe('a call to a premium line', () => {
     expect(messages[0].transcript).toMatch(/Jarvis: Answer \d+\. Anything else\?/);
   });
 
-  it('tells the model the owner’s first name, personality, career, memories, twin and today’s reminders, asked with the owner’s context', async () => {
-    const codec = JSONCodec();
-    const soon = new Date(Date.now() + 60_000).toISOString();
-    const answer = (subject: string, data: unknown) =>
-      h.nc.subscribe(`${h.env.natsPrefix}${subject}`, { callback: (_err, msg) => msg.respond(codec.encode({ ok: true, data })) });
-    const subs = [
-      answer(api.chat.getPersonality.subject, { personalityId: 'wise_mentor', personalities: [{ id: 'wise_mentor', name: 'Wise Mentor', description: 'Calm and thoughtful' }] }),
-      answer(api.calendar.reminders.subject, [
-        { id: 'r1', title: 'Dentist', when: 'today', reminder_time: soon, done: false, created_at: soon },
-        { id: 'r2', title: 'Old thing', when: 'last year', reminder_time: '2020-01-01T12:00:00Z', done: false, created_at: soon },
-      ]),
-      answer(internalApi.identity.userProfile.subject, { id: 'x', username: 'ann', firstName: 'Ann', lastName: 'Lee', email: null, tier: 'premium' }),
-      answer(api.chat.getCareer.subject, { careerProfile: 'real_estate', careers: [{ id: 'real_estate', name: 'Real Estate Agent', description: 'Showings and offers' }] }),
-      answer(api.chat.memories.subject, [
-        { id: 'm1', type: 'fact', content: 'Ann is selling the house on Elm Street', importance: 9, created_at: soon, tags: [] },
-        { id: 'm2', type: 'fact', content: 'Likes green tea', importance: 2, created_at: soon, tags: [] },
-      ]),
-      answer(api.chat.twin.subject, {
-        samples: ['x'], facts: 'Works from home on Fridays', boundaries: 'Never discuss prices by phone', trained: true,
-        profile: { voice_summary: 'Brief and upbeat', tone_adjectives: ['upbeat'] },
-      }),
-    ];
-    await h.nc.flush();
-    try {
-      const { CallSid, first } = await premiumCall();
-      expect(first.body).toContain("Jarvis, Ann's personal assistant");
-      await h.webhook('/turn', { CallSid, SpeechResult: 'Is she free today?' });
-      const system = (model.last().body as { messages: { role: string; content: string }[] }).messages[0].content;
-      expect(system).toContain('Wise Mentor: Calm and thoughtful');
-      expect(system).toContain('Dentist');
-      expect(system).not.toContain('Old thing');
-      expect(system).toContain('first name is Ann');
-      expect(system).toContain('Real Estate Agent: Showings and offers');
-      expect(system).toMatch(/selling the house on Elm Street; Likes green tea/);
-      expect(system).toContain('Brief and upbeat');
-      expect(system).toContain('Never discuss prices by phone');
-    } finally {
-      subs.forEach((s) => s.unsubscribe());
-    }
+  it('tells the model only what the owner shares (by default their first name and today’s busy times), never a memory, a reminder’s title or the twin', async () => {
+    const { system, everything, asked, greeting } = await callWithOwnerData(h.newUser('premium'));
+    // Whatever a caller says, the model cannot repeat what it was never given: not in any request of the call.
+    for (const secret of [MEMORY, REMINDER_TITLE, TWIN_FACT, 'Real Estate Agent', 'Old thing']) expect(everything, secret).not.toContain(secret);
+    expect(greeting).toContain("Jarvis, Ann's personal assistant");
+    expect(system).toContain('Wise Mentor: Calm and thoughtful');
+    expect(system).toContain('first name is Ann');
+    expect(system).toContain(`busy today around ${busyAt.text} (New York time)`);
+    // Memories, the career and the twin (not shared) are not even asked for.
+    expect(asked).not.toContain(api.chat.memories.subject);
+    expect(asked).not.toContain(api.chat.getCareer.subject);
+    expect(asked).not.toContain(api.chat.twin.subject);
+  });
+
+  it('gives the model the twin’s facts once the owner shares them, and neither name nor schedule once those are off', async () => {
+    const owner = h.newUser('premium');
+    expect(await h.call(api.telephony.updateCallerSharing, { twinFacts: true, name: false, availability: false }, owner)).toEqual({
+      name: false, availability: false, twinFacts: true,
+    });
+    const { system, everything, asked, greeting } = await callWithOwnerData(owner);
+    expect(system).toContain(`Facts about your owner you may share: ${TWIN_FACT}`);
+    expect(system).toContain('Never discuss prices by phone');
+    expect(greeting).not.toContain('Ann');
+    expect(everything).not.toContain('Ann');
+    expect(system).toContain("You do not know your owner's schedule");
+    for (const secret of [MEMORY, REMINDER_TITLE, busyAt.text]) expect(everything, secret).not.toContain(secret);
+    expect(asked).not.toContain(api.calendar.reminders.subject);
+    expect(asked).not.toContain(internalApi.identity.userProfile.subject);
   });
 
   it(`hangs up after ${MAX_TURNS} turns`, async () => {

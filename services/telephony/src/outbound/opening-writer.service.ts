@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Injectable, Logger } from '@nestjs/common';
 import { ConversationModel } from '../conversation/conversation-model.provider';
+import { OwnerContextService } from '../owner/owner-context.service';
 import { ScenarioVariablesService } from '../scenarios/variables/scenario-variables.service';
-import { UserProfiles } from '../scenarios/variables/user-profiles.service';
 import { fixedOpening } from './call-openings';
 import type { CallLogEntity } from './entities/call-log.entity';
 import { isManualKind, OPENING_BRIEFS, OPENING_TIMEOUT_MS, OUTBOUND_SYSTEM_PROMPT } from './outbound.constants';
@@ -14,17 +14,21 @@ export class OpeningWriter {
 
   constructor(
     private readonly model: ConversationModel,
-    private readonly profiles: UserProfiles,
+    private readonly owner: OwnerContextService,
     private readonly variables: ScenarioVariablesService,
   ) {}
 
-  /** The opening: a scenario's template filled now; the model's words for a manual kind; the fixed script offline. */
+  /**
+   * The opening: a scenario's template filled now (the owner's own words); the model's words for a manual kind, from
+   * what the owner typed for this call and their name if they share it; the fixed script offline.
+   */
   async write(log: CallLogEntity): Promise<string> {
     if (!isManualKind(log.scenario)) {
       return this.variables.fill(log.payload.template ?? '', log.userId);
     }
-    const profile = await this.profiles.find(log.userId);
-    const script = fixedOpening(log.scenario, log.payload, profile?.firstName ?? null);
+    // The person called hears the owner's name only when the owner shares it with callers (the phone line card).
+    const firstName = await this.owner.sharedFirstName(log.userId);
+    const script = fixedOpening(log.scenario, log.payload, firstName);
     if (!this.model.configured) return script;
     const details = Object.entries(log.payload).map(([k, v]) => `${k}: ${v}`).join('\n');
     try {
@@ -35,7 +39,7 @@ export class OpeningWriter {
             content:
               `${OUTBOUND_SYSTEM_PROMPT}\n${OPENING_BRIEFS[log.scenario]}\n` +
               'Write only the words you will say when the person answers: two to four short sentences, introducing ' +
-              `yourself as Jarvis, an automated assistant${profile?.firstName ? ` calling for ${profile.firstName}` : ''}.`,
+              `yourself as Jarvis, an automated assistant${firstName ? ` calling for ${firstName}` : ''}.`,
           },
           { role: 'user', content: `The call's details:\n${details || '(none)'}` },
         ]),

@@ -1,5 +1,6 @@
 import { api } from '@jarvis/contracts';
 import { type LoopbackFake, startLoopback } from '@jarvis/testing';
+import { JSONCodec } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billCollector, type OutboundHarness, startOutbound } from '../testing/outbound-harness';
 import type { CallScript } from '../testing/twilio.fake';
@@ -50,6 +51,47 @@ describe('with a model', () => {
     // The person we called says goodbye: a farewell for a call we made, not 'Thank you for calling'.
     expect(log.transcript).toContain('Caller: Goodbye\nJarvis: Thank you for your time. Goodbye!');
     expect(call.twiml.at(-1)).toContain('Thank you for your time. Goodbye!');
+  });
+});
+
+describe('what the person called may hear of the owner', () => {
+  it('keeps the owner’s name out of every request the model receives once the owner stops sharing it, and never asks for memories or reminders', async () => {
+    const bob = h.premium();
+    h.neighbours.profiles.set(bob.id, { username: 'bob', firstName: 'Roberta', lastName: null, email: null, tier: 'premium' });
+    const codec = JSONCodec();
+    const asked: string[] = [];
+    const subs = [
+      [api.chat.memories.subject, [{ id: 'm1', type: 'fact', content: 'Roberta owes the bank money', importance: 9, created_at: '2026-01-01T00:00:00Z', tags: [] }]],
+      [api.calendar.reminders.subject, [{ id: 'r1', title: 'Court hearing', when: 'today', reminder_time: new Date().toISOString(), done: false, created_at: '2026-01-01T00:00:00Z' }]],
+    ].map(([subject, data]) =>
+      h.nc.subscribe(`${h.env.natsPrefix}${subject as string}`, {
+        callback: (_err, msg) => {
+          asked.push(subject as string);
+          msg.respond(codec.encode({ ok: true, data }));
+        },
+      }),
+    );
+    await h.nc.flush();
+    try {
+      await h.call(api.telephony.updateCallerSharing, { name: false }, bob);
+      const to = '+12125550302';
+      scripts.set(to, { outcome: 'answer', duration: 12, speech: ['Who is this for?', 'Goodbye'] });
+      const before = model.requests.length;
+      const { callId } = await h.call(api.telephony.followUpCall, { phoneNumber: to, message: 'Please call back.', context: 'the quote' }, bob);
+      expect((await h.ended(bob, callId)).status).toBe('completed');
+      const everything = JSON.stringify(model.requests.slice(before).map((r) => r.body));
+      expect(everything).toContain('the quote');
+      for (const secret of ['Roberta', 'owes the bank', 'Court hearing']) expect(everything, secret).not.toContain(secret);
+      expect(asked).toEqual([]);
+      // Shared again: the opening names the owner.
+      await h.call(api.telephony.updateCallerSharing, { name: true }, bob);
+      const again = model.requests.length;
+      const second = await h.call(api.telephony.followUpCall, { phoneNumber: '+12125550303', message: 'Please call back.', context: 'the quote' }, bob);
+      await h.ended(bob, second.callId);
+      expect(JSON.stringify(model.requests.slice(again).map((r) => r.body))).toContain('calling for Roberta');
+    } finally {
+      subs.forEach((sub) => sub.unsubscribe());
+    }
   });
 });
 

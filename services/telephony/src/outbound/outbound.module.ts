@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ConversationModule } from '../conversation/conversation.module';
+import { OwnerModule } from '../owner/owner.module';
 import { PhoneLinesModule } from '../phone-lines/phone-lines.module';
 import { ScenarioVariablesModule } from '../scenarios/variables/scenario-variables.module';
 import { CallAllowance } from './call-allowance.service';
@@ -13,7 +14,7 @@ import { OutboundCallsService } from './outbound-calls.service';
 import { OutboundHandler } from './outbound.handler';
 
 @Module({
-  imports: [ConversationModule, PhoneLinesModule, ScenarioVariablesModule],
+  imports: [ConversationModule, OwnerModule, PhoneLinesModule, ScenarioVariablesModule],
   controllers: [OutboundHandler],
   providers: [OutboundCallsService, OutboundCallsRepository, OutboundCallRunner, OutboundCallbacks, CallEnds, OpeningWriter, CallAllowance, OutboundCallJob],
   exports: [OutboundCallsService, OutboundCallsRepository, OutboundCallbacks],

@@ -1,8 +1,10 @@
 import { Module } from '@nestjs/common';
+import { CallerSharingRepository } from './caller-sharing.repository';
+import { CallerSharingService } from './caller-sharing.service';
 import { OwnerContextService } from './owner-context.service';
 
 @Module({
-  providers: [OwnerContextService],
-  exports: [OwnerContextService],
+  providers: [OwnerContextService, CallerSharingService, CallerSharingRepository],
+  exports: [OwnerContextService, CallerSharingService],
 })
 export class OwnerModule {}

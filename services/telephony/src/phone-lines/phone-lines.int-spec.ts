@@ -17,9 +17,15 @@ describe('phone lines', () => {
   it('claims a number the operator offers, on the free plan too, and points its webhooks at PUBLIC_URL through the SDK', async () => {
     const offered = h.offerNumber(h.twilio);
     const alice = h.newUser('free');
-    expect(await h.call(api.telephony.phoneLine, {}, alice)).toMatchObject({ phoneNumber: null });
+    const before = await h.call(api.telephony.phoneLine, {}, alice);
+    expect(before).toMatchObject({ phoneNumber: null });
+    // The card lists free offered numbers (20 at most), never TWILIO_PHONE_NUMBER.
+    expect(before.offeredNumbers).toContain(offered);
+    expect(before.offeredNumbers).toHaveLength(20);
+    expect(before.offeredNumbers).not.toContain(INSTALLATION_NUMBER);
     expect(await h.call(api.telephony.claimPhoneLine, { phoneNumber: offered }, alice)).toEqual({ phoneNumber: offered });
-    expect(await h.call(api.telephony.phoneLine, {}, alice)).toMatchObject({ phoneNumber: offered });
+    expect(await h.call(api.telephony.phoneLine, {}, alice)).toMatchObject({ phoneNumber: offered, offeredNumbers: [] });
+    expect((await h.call(api.telephony.phoneLine, {}, h.newUser())).offeredNumbers).not.toContain(offered);
     expect(h.twilio.numbers.find((n) => n.phoneNumber === offered)).toMatchObject({
       voiceUrl: `${PUBLIC_URL}/webhooks/telephony/voice`,
       statusCallback: `${PUBLIC_URL}/webhooks/telephony/status`,
@@ -72,6 +78,20 @@ describe('phone lines', () => {
 
   it('refuses a number not in international format with a 4xx', async () => {
     await expect(h.call(api.telephony.claimPhoneLine, { phoneNumber: '555-1234' }, h.newUser())).rejects.toThrow(/international format/);
+  });
+});
+
+describe('what callers may hear of the owner', () => {
+  it('is the name and busy times until the owner changes it, kept per user, the switches given changed and the others kept', async () => {
+    const alice = h.newUser();
+    const bob = h.newUser();
+    expect(await h.call(api.telephony.phoneLine, {}, alice)).toMatchObject({ phoneNumber: null, sharing: { name: true, availability: true, twinFacts: false } });
+    expect(await h.call(api.telephony.updateCallerSharing, { twinFacts: true }, alice)).toEqual({ name: true, availability: true, twinFacts: true });
+    expect(await h.call(api.telephony.updateCallerSharing, { name: false, availability: false }, alice)).toEqual({ name: false, availability: false, twinFacts: true });
+    expect((await h.call(api.telephony.phoneLine, {}, alice)).sharing).toEqual({ name: false, availability: false, twinFacts: true });
+    expect((await h.call(api.telephony.phoneLine, {}, bob)).sharing).toEqual({ name: true, availability: true, twinFacts: false });
+    expect(await h.failUnchecked(api.telephony.updateCallerSharing, { name: 'yes please' }, bob)).toMatchObject({ kind: ErrorKind.Validation });
+    expect((await h.call(api.telephony.phoneLine, {}, bob)).sharing).toEqual({ name: true, availability: true, twinFacts: false });
   });
 });
 

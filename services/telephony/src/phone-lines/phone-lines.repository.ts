@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager, type Repository } from 'typeorm';
+import { DataSource, type EntityManager, In, type Repository } from 'typeorm';
 import { PhoneLineEntity } from './entities/phone-line.entity';
 
 @Injectable()
@@ -17,6 +17,11 @@ export class PhoneLinesRepository {
   /** The line a call or text reached; webhooks know the number only. */
   findByNumber(phoneNumber: string) {
     return this.lines.findOneBy({ phoneNumber });
+  }
+
+  /** Which of `numbers` a line holds. */
+  async heldAmong(numbers: string[]): Promise<string[]> {
+    return (await this.lines.find({ select: { phoneNumber: true }, where: { phoneNumber: In(numbers) } })).map((l) => l.phoneNumber);
   }
 
   /** Claims the number for the user; false when someone (or the user, another number) already holds it. */

@@ -4,10 +4,14 @@ import { EventBus, RpcClient, runOnce } from '@jarvis/platform';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { TELEPHONY_CONFIG, type TelephonyConfig } from '../config/telephony.config';
+import { CallerSharingService } from '../owner/caller-sharing.service';
 import { TelephonyProvider, type NumberWebhooks } from '../twilio/telephony.provider';
 import { PhoneLinesRepository } from './phone-lines.repository';
 
 /** What a user hears when the number typed is not one the operator offers. */
+/** How many free offered numbers the phone line card lists. */
+const OFFERED_SHOWN = 20;
+
 export const NOT_CLAIMABLE = 'That number is not offered on this Jarvis. Choose one of the numbers the operator offers, or get a new number.';
 
 @Injectable()
@@ -20,6 +24,7 @@ export class PhoneLinesService implements OnApplicationBootstrap {
     private readonly events: EventBus,
     private readonly rpc: RpcClient,
     private readonly dataSource: DataSource,
+    private readonly sharing: CallerSharingService,
     @Inject(TELEPHONY_CONFIG) private readonly config: TelephonyConfig,
   ) {}
 
@@ -69,7 +74,19 @@ export class PhoneLinesService implements OnApplicationBootstrap {
   async get(ctx: RequestContext) {
     const line = await this.lines.findForUser(ctx.userId!);
     if (line && line.tier !== ctx.tier) await this.lines.setTier(ctx.userId!, ctx.tier);
-    return { phoneNumber: line?.phoneNumber ?? null };
+    return {
+      phoneNumber: line?.phoneNumber ?? null,
+      sharing: await this.sharing.forUser(ctx.userId!),
+      offeredNumbers: line ? [] : await this.offeredNumbers(),
+    };
+  }
+
+  /** The numbers the operator offers that no line holds yet, the first OFFERED_SHOWN of them. */
+  private async offeredNumbers(): Promise<string[]> {
+    const offered = this.config.TWILIO_CLAIMABLE_NUMBERS.filter((n) => n !== this.config.TWILIO_PHONE_NUMBER);
+    if (offered.length === 0) return [];
+    const held = new Set(await this.lines.heldAmong(offered));
+    return offered.filter((n) => !held.has(n)).slice(0, OFFERED_SHOWN);
   }
 
   /**

@@ -33,23 +33,32 @@ export function conversationGreeting(owner: Pick<OwnerContext, 'firstName'>): st
     : CONVERSATION_GREETING;
 }
 
-/** The model's instructions for a call: who it speaks for, what it knows of them, and what it may never promise. */
+/**
+ * The model's instructions for a call: who it speaks for and only what the owner shares with callers (the phone line
+ * card). The caller is a stranger who may try anything, so what the owner keeps private is never in here at all.
+ */
 export function callSystemPrompt(owner: OwnerContext): string {
   return [
     CALL_SYSTEM_PROMPT,
     owner.firstName && `Your owner's first name is ${owner.firstName}.`,
     owner.personality && `Speak in this personality: ${owner.personality}.`,
-    owner.career && `Your owner's work, which shapes what callers may want: ${owner.career}.`,
     owner.twin?.voice && `Your owner's own way of speaking, to echo: ${owner.twin.voice}.`,
     owner.twin?.facts && `Facts about your owner you may share: ${owner.twin.facts}`,
     owner.twin?.boundaries && `Your owner's boundaries, never to cross: ${owner.twin.boundaries}`,
-    owner.memories.length > 0 &&
-      `What you remember of your owner (use only to understand the caller, never reveal private details): ${owner.memories.join('; ')}.`,
-    owner.todaysReminders.length > 0 &&
-      `The owner's plans today (say only whether they are busy, never the details): ${owner.todaysReminders.join('; ')}.`,
+    availability(owner.busyToday),
   ]
     .filter(Boolean)
     .join('\n');
+}
+
+/** Today's availability as the owner shares it: busy times only, or that nothing is known. */
+function availability(busyToday: string[] | null): string {
+  if (busyToday === null) return "You do not know your owner's schedule: if asked when they are free, say you will pass the question on.";
+  if (busyToday.length === 0) return 'Your owner has nothing planned today (New York time).';
+  return (
+    `Your owner is busy today around ${busyToday.join(', ')} (New York time) and free at other times today. ` +
+    'You do not know what the plans are.'
+  );
 }
 
 /** The plans on which the assistant talks with the caller (doc3: 'AI answers calls'). */
