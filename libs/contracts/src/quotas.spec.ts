@@ -82,7 +82,7 @@ const NO_PAID_PROVIDER = [
   'calendar.reminders.list', 'calendar.reminders.create', 'calendar.reminders.update', 'calendar.reminders.delete',
   'calendar.connection.start', 'calendar.connection.callback', 'calendar.connection.status', 'calendar.sync.status',
   'calendar.connection.disconnect', 'calendar.sync.settings', 'calendar.sync.run', 'calendar.sync.deleteEvent',
-  'calendar.booking.get', 'calendar.booking.confirm',
+  'calendar.booking.get', 'calendar.booking.confirm', 'calendar.places.suggest',
   'mail.connection.status', 'mail.connection.authUrl', 'mail.connection.callback', 'mail.connection.disconnect',
   'mail.messages.list', 'mail.messages.unsubscribe', 'mail.messages.trash', 'mail.messages.delete', 'mail.messages.spam',
   'mail.messages.get',

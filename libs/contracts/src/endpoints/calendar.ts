@@ -48,6 +48,17 @@ const callKeywords = z
   .max(50, 'At most 50 keywords')
   .transform((list) => list.map((k) => k.trim()).filter(Boolean));
 
+/** Location suggestions start at 3 typed characters and list at most 5 places (doc3 §5, §9). */
+export const PLACE_QUERY_MIN_CHARS = 3;
+export const PLACE_SUGGESTION_LIMIT = 5;
+
+/** One suggested place: the name to fill in and where it is. */
+export interface PlaceSuggestion {
+  label: string;
+  lat: number;
+  lon: number;
+}
+
 export const calendarEndpoints = {
   reminders: endpoint({
     method: 'GET', path: '/api/reminders', service: 'calendar', subject: 'calendar.reminders.list', access: 'user',
@@ -141,5 +152,21 @@ export const calendarEndpoints = {
       bookerEmail: z.union([z.literal(''), emailAddress()]).optional(),
     }),
     response: returns<{ success: true; bookingId: string; start: string }>(),
+  }),
+  /**
+   * Location suggestions (doc3 §7, §9): what a place field offers as the user types, from calendar's geocoder
+   * (Nominatim), United States only, at most PLACE_SUGGESTION_LIMIT; the browser asks from PLACE_QUERY_MIN_CHARS typed
+   * characters on. The browser talks only to the gateway, so this stands in for doc3's direct map search.
+   */
+  placeSuggestions: endpoint({
+    method: 'GET', path: '/api/places/suggest', service: 'calendar', subject: 'calendar.places.suggest', access: 'user',
+    request: z.object({
+      q: z
+        .string({ error: 'q is required' })
+        .trim()
+        .min(PLACE_QUERY_MIN_CHARS, `Type at least ${PLACE_QUERY_MIN_CHARS} characters`)
+        .max(200, 'q can be at most 200 characters'),
+    }),
+    response: returns<{ suggestions: PlaceSuggestion[] }>(),
   }),
 };

@@ -18,4 +18,9 @@ export interface SearchArea {
  */
 export abstract class Geocoder {
   abstract search(query: string, within?: SearchArea): Promise<GeocodedPlace | null>;
+  /**
+   * Up to `limit` places matching what the user typed so far, only in the given countries (ISO 3166-1 alpha-2
+   * codes), best first; [] when nothing matches. Throws `ProviderUnavailableError` like `search`.
+   */
+  abstract suggest(query: string, options: { countryCodes: string[]; limit: number }): Promise<GeocodedPlace[]>;
 }

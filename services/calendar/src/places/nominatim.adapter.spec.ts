@@ -35,6 +35,21 @@ describe('the Nominatim adapter', () => {
     await expect(new NominatimAdapter(config('http://geo.test')).search('x')).rejects.toBeInstanceOf(ProviderUnavailableError);
   });
 
+  it('suggests up to the limit in the given countries, leaving out a result without coordinates', async () => {
+    const { fetch } = stubFetch([
+      { lat: '40.7359', lon: '-73.9911', display_name: 'Union Square, Manhattan, New York, United States' },
+      { lat: 'north', lon: '1', display_name: 'Nowhere' },
+      { lat: '38.8973', lon: '-77.0063', display_name: 'Union Station, Washington, District of Columbia, United States' },
+    ]);
+    const places = await new NominatimAdapter(config('http://geo.test')).suggest('Union', { countryCodes: ['US'], limit: 5 });
+    expect(places.map((p) => p.displayName)).toEqual([
+      'Union Square, Manhattan, New York, United States',
+      'Union Station, Washington, District of Columbia, United States',
+    ]);
+    const url = new URL(fetch.mock.calls[0][0]);
+    expect(Object.fromEntries(url.searchParams)).toEqual({ q: 'Union', format: 'jsonv2', limit: '5', countrycodes: 'us' });
+  });
+
   it('spaces searches on the public instance a second apart, and gives up rather than queue for long', async () => {
     const { sentAt } = stubFetch();
     const adapter = new NominatimAdapter(config('https://nominatim.openstreetmap.org'));

@@ -23,9 +23,17 @@ const MAX_QUEUE_WAIT_MS = 2_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** A result's coordinates (strings in jsonv2) and name, or null when the coordinates are not a place on Earth. */
+function placeOf(result: NominatimResult, query: string): GeocodedPlace | null {
+  const lat = Number(result.lat);
+  const lon = Number(result.lon);
+  if (!Number.isFinite(lat) || !Number.isFinite(lon) || Math.abs(lat) > 90 || Math.abs(lon) > 180) return null;
+  return { lat, lon, displayName: result.display_name ?? query };
+}
+
 /**
  * OpenStreetMap Nominatim's search API (`GET /search?q=...&format=jsonv2&limit=1`, with `viewbox` and `bounded=1`
- * for a search within an area) at NOMINATIM_BASE_URL. As the usage policy asks, every request names the application
+ * for a search within an area; `limit=5&countrycodes=us` for the suggestions of a place field) at NOMINATIM_BASE_URL. As the usage policy asks, every request names the application
  * in its User-Agent (with PUBLIC_URL), and requests to the public instance are spaced a second apart in each replica.
  */
 @Injectable()
@@ -41,8 +49,6 @@ export class NominatimAdapter extends Geocoder {
   }
 
   async search(query: string, within?: SearchArea): Promise<GeocodedPlace | null> {
-    await this.waitForSlot();
-    const url = new URL(providerUrl(this.config.NOMINATIM_BASE_URL, '/search'));
     const params = new URLSearchParams({ q: query, format: 'jsonv2', limit: '1' });
     if (within) {
       // viewbox is <lon1>,<lat1>,<lon2>,<lat2>; bounded=1 keeps results inside it (and lets 'pharmacy' find one there).
@@ -50,6 +56,28 @@ export class NominatimAdapter extends Geocoder {
       params.set('viewbox', [box.minLon, box.maxLat, box.maxLon, box.minLat].map((x) => x.toFixed(6)).join(','));
       params.set('bounded', '1');
     }
+    const first = (await this.request(params))[0];
+    if (!first) return null;
+    const place = placeOf(first, query);
+    if (!place) throw new ProviderUnavailableError(PROVIDER.name, PROVIDER.variables, 'it answered a result without valid coordinates');
+    return place;
+  }
+
+  /** `countrycodes` keeps the results in those countries; a result without valid coordinates is left out. */
+  async suggest(query: string, { countryCodes, limit }: { countryCodes: string[]; limit: number }): Promise<GeocodedPlace[]> {
+    const params = new URLSearchParams({ q: query, format: 'jsonv2', limit: String(limit) });
+    if (countryCodes.length) params.set('countrycodes', countryCodes.join(',').toLowerCase());
+    const results = await this.request(params);
+    return results
+      .slice(0, limit)
+      .map((result) => placeOf(result, query))
+      .filter((place): place is GeocodedPlace => place !== null);
+  }
+
+  /** One `GET /search` with the application's User-Agent, in this replica's turn on the public instance. */
+  private async request(params: URLSearchParams): Promise<NominatimResult[]> {
+    await this.waitForSlot();
+    const url = new URL(providerUrl(this.config.NOMINATIM_BASE_URL, '/search'));
     url.search = params.toString();
     const result = await providerFetch<NominatimResult[]>(
       PROVIDER,
@@ -59,14 +87,7 @@ export class NominatimAdapter extends Geocoder {
     );
     if (result.status !== 200) throw unexpectedStatus(PROVIDER, result);
     if (!Array.isArray(result.body)) throw new ProviderUnavailableError(PROVIDER.name, PROVIDER.variables, 'it answered something other than a list');
-    const first = result.body[0];
-    if (!first) return null;
-    const lat = Number(first.lat);
-    const lon = Number(first.lon);
-    if (!Number.isFinite(lat) || !Number.isFinite(lon) || Math.abs(lat) > 90 || Math.abs(lon) > 180) {
-      throw new ProviderUnavailableError(PROVIDER.name, PROVIDER.variables, 'it answered a result without valid coordinates');
-    }
-    return { lat, lon, displayName: first.display_name ?? query };
+    return result.body;
   }
 
   /** Takes this replica's next free second on the public instance (no wait elsewhere). */
