@@ -1,6 +1,7 @@
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { apiRoutes } from './api-routes.config.ts';
+import { serviceWorker } from './service-worker.config.ts';
 import { defineConfig } from 'vite';
 
 const gateway = process.env.JARVIS_GATEWAY_URL ?? 'http://localhost:3000';
@@ -30,7 +31,7 @@ const MUI_APP = words(
 );
 
 export default defineConfig({
-  plugins: [react(), apiRoutes()],
+  plugins: [react(), apiRoutes(), serviceWorker()],
   resolve: {
     alias: [
       // Use the contracts' TypeScript source so the frontend needs no build step of libs/contracts.

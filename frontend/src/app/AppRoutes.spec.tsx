@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { renderWithProviders, routeFetch, testUser } from '../test/render';
 import { AppRoutes } from './AppRoutes';
 
@@ -44,6 +45,24 @@ describe('routes', () => {
     renderWithProviders(<AppRoutes />, { route: '/' });
     expect(await screen.findByTestId('main-app')).toBeInTheDocument();
     expect(screen.queryByTestId('landing-page')).not.toBeInTheDocument();
+  });
+
+  it('says the app is offline, not the visitor page, when the server cannot be reached, and goes on when it can', async () => {
+    let online = false;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((input: RequestInfo | URL, init?: RequestInit) =>
+        online
+          ? routeFetch({ 'GET /api/auth/user': { body: testUser } }).fetch(String(input), init)
+          : Promise.reject(new TypeError('Failed to fetch')),
+      ),
+    );
+    renderWithProviders(<AppRoutes />, { route: '/' });
+    expect(await screen.findByRole('heading', { name: 'You are offline' })).toBeInTheDocument();
+    expect(screen.queryByTestId('landing-page')).not.toBeInTheDocument();
+    online = true;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByTestId('main-app')).toBeInTheDocument();
   });
 
   it('shows the main app to a signed-in user at /', async () => {

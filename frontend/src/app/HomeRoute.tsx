@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { lazyNamed } from '../components/lazy-named';
 import { LoadingState } from '../components/LoadingState';
+import { OfflineState } from '../components/OfflineState';
 import { useCurrentUser } from '../features/auth/use-current-user';
 
 const LandingPage = lazyNamed(() => import('../features/landing/LandingPage'), 'LandingPage');
@@ -23,9 +24,10 @@ function useElapsed(ms: number): boolean {
 
 /** `/`: the landing page for visitors and while the user loads; the main app when signed in. */
 export function HomeRoute() {
-  const { user, isLoading } = useCurrentUser();
+  const { user, isLoading, offline, refetch } = useCurrentUser();
   const waitedLong = useElapsed(LANDING_WHILE_LOADING_AFTER_MS);
   if (user) return <MainApp user={user} />;
+  if (offline) return <OfflineState onRetry={refetch} />;
   if (isLoading && !waitedLong) return <LoadingState fullPage />;
   return <LandingPage loading={isLoading} />;
 }

@@ -1,16 +1,26 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ThemeColor, ThemeMode, User } from '@jarvis/contracts';
 import { acceptTerms, logout, saveTheme } from '../../api/auth';
+import { isApiError } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 
 /**
  * The signed-in user (GET /api/auth/user). A 401 yields null (visitor); never retried (doc1 §7).
- * `isAuthenticated` means the call returned data.
+ * `isAuthenticated` means the call returned data. `offline`: the server could not be reached at all (the browser
+ * is offline and the query waits for the network, or the request failed without an answer).
  */
 export function useCurrentUser() {
   const query = useQuery<User | null>({ queryKey: queryKeys.currentUser, retry: false });
   const user = query.data ?? null;
-  return { user, isLoading: query.isLoading, isAuthenticated: user !== null, refetch: query.refetch };
+  const unreachable = query.isError && !isApiError(query.error);
+  const offline = user === null && (query.fetchStatus === 'paused' || unreachable);
+  return {
+    user,
+    isLoading: query.isLoading,
+    isAuthenticated: user !== null,
+    offline,
+    refetch: query.refetch,
+  };
 }
 
 /*
