@@ -1,4 +1,4 @@
-import { Suspense, useRef, useState, type KeyboardEvent } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import InputBase from '@mui/material/InputBase';
@@ -8,19 +8,11 @@ import Tooltip from '@mui/material/Tooltip';
 import AddCommentOutlinedIcon from '@mui/icons-material/AddCommentOutlined';
 import BookmarkAddOutlinedIcon from '@mui/icons-material/BookmarkAddOutlined';
 import SendIcon from '@mui/icons-material/Send';
-import { lazyNamed } from '../../components/lazy-named';
-import type { VoiceBarAction } from '../voice/VoiceBar';
-import { VoiceBarPlaceholder } from '../voice/VoiceBarPlaceholder';
-import { useVoiceState } from '../voice/voice-store';
+import { VoiceBar, VoiceStatusLine } from '../voice/VoiceBar';
 import { prefetchMessageBubble } from './message-bubbles';
 
 /** The input grows with its text up to 128 px, then scrolls (doc1 §5). */
 export const INPUT_MAX_HEIGHT_PX = 128;
-
-// The image, camera and voice code loads when the input is first pointed at, focused or touched.
-const loadVoiceBar = () => import('../voice/VoiceBar');
-const VoiceBar = lazyNamed(loadVoiceBar, 'VoiceBar');
-const VoiceStatusLine = lazyNamed(loadVoiceBar, 'VoiceStatusLine');
 
 /** Enter sends, Shift+Enter adds a line; nothing happens while a message is being sent. */
 export function isSendKey(
@@ -48,28 +40,6 @@ export function ChatInput({
   const inputRef = useRef<HTMLTextAreaElement | null>(null);
   const blank = text.trim().length === 0;
 
-  // A voice mode left on (the user came back to the chat) needs the real controls at once.
-  const voice = useVoiceState();
-  const voiceOn = voice.wakeMode || voice.continuousMode || voice.recording || voice.transcribing;
-  const [voiceBar, setVoiceBar] = useState<{ first: VoiceBarAction | null } | null>(null);
-  const wantVoiceBar = () => setVoiceBar((current) => current ?? { first: null });
-  const showVoiceBar = voiceBar !== null || voiceOn;
-  const placeholder = <VoiceBarPlaceholder sending={sending} onPress={(first) => setVoiceBar({ first })} />;
-  const controls = showVoiceBar ? (
-    <Suspense fallback={placeholder}>
-      <VoiceBar
-        sending={sending}
-        text={text}
-        setText={setText}
-        onSend={onSend}
-        inputRef={inputRef}
-        firstAction={voiceBar?.first ?? null}
-      />
-    </Suspense>
-  ) : (
-    placeholder
-  );
-
   const submit = async () => {
     if (blank || sending) return;
     const value = text;
@@ -83,9 +53,6 @@ export function ChatInput({
       variant="outlined"
       sx={{ p: 1, borderRadius: 4, boxShadow: 3, bgcolor: 'background.paper' }}
       data-testid="chat-input"
-      onPointerEnter={wantVoiceBar}
-      onFocusCapture={wantVoiceBar}
-      onTouchStart={wantVoiceBar}
     >
       <InputBase
         multiline
@@ -108,11 +75,7 @@ export function ChatInput({
           '& textarea': { maxHeight: INPUT_MAX_HEIGHT_PX, overflowY: 'auto !important' },
         }}
       />
-      {showVoiceBar && (
-        <Suspense fallback={null}>
-          <VoiceStatusLine />
-        </Suspense>
-      )}
+      <VoiceStatusLine />
       {/* On a phone the image and voice controls take a row of their own under the others. */}
       <Stack direction="row" alignItems="center" spacing={0.5} useFlexGap flexWrap="wrap" sx={{ mt: 0.5 }}>
         <Tooltip title="Save conversation">
@@ -136,7 +99,8 @@ export function ChatInput({
           data-tour="voice"
           sx={{ minWidth: 0, order: { xs: 1, sm: 0 }, width: { xs: '100%', sm: 'auto' } }}
         >
-          {controls}
+          {/* Real from the first paint, so no press is lost: what each control does loads with its first press. */}
+          <VoiceBar sending={sending} text={text} setText={setText} onSend={onSend} inputRef={inputRef} />
         </Stack>
         <Box sx={{ flexGrow: 1 }} />
         <Tooltip title="Send (Enter)">

@@ -1,13 +1,14 @@
-import { useCallback, useEffect, useRef } from 'react';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
+import { Suspense, useRef, useState } from 'react';
 import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import LocationOnOutlinedIcon from '@mui/icons-material/LocationOnOutlined';
+import { useQueryClient } from '@tanstack/react-query';
 import { useToast } from '../../components/toast/toast-context';
-import { easternClock } from '../../components/eastern-time';
-import { useLocationTriggers } from './use-location-triggers';
+import { lazyNamed } from '../../components/lazy-named';
+import { useSavedLocation } from './use-saved-location';
+
+// The button is there from the first paint; turning triggers on or off loads with its first press, and the
+// tracking with its banner while they are on.
+const loadActions = () => import('./use-location-triggers');
+const LocationTracking = lazyNamed(() => import('./LocationTracking'), 'LocationTracking');
 
 const FAILURES = {
   denied: {
@@ -22,17 +23,20 @@ const FAILURES = {
   'save-failed': { title: 'Failed to Save Location', description: 'Please try again.' },
 } as const;
 
-/** The chat header's Location toggle and the Location Triggers banner (doc2 §2, §8). */
-export function LocationControls({ firstAction = null }: { firstAction?: 'toggle' | null } = {}) {
+/** The chat header's Location toggle and, while it is on, the Location Triggers banner (doc2 §2, §8). */
+export function LocationControls() {
   const { toast } = useToast();
-  const location = useLocationTriggers({
-    onHighPriority: (trigger) =>
-      toast({ title: 'Location Trigger', description: trigger.message, durationMs: 5_000 }),
-  });
+  const queryClient = useQueryClient();
+  const saved = useSavedLocation();
+  const enabled = Boolean(saved.data?.hasLocation);
+  const [busy, setBusy] = useState(false);
+  // A press made before `busy` shows: one press, one change.
+  const pressed = useRef(false);
 
-  const toggle = useCallback(async () => {
-    if (location.enabled) {
-      if (await location.disable())
+  const toggle = async () => {
+    const actions = await loadActions();
+    if (enabled) {
+      if (await actions.disableLocation(queryClient))
         toast({ title: 'Location Disabled', description: 'Location-based reminders are off.' });
       else
         toast({
@@ -42,7 +46,7 @@ export function LocationControls({ firstAction = null }: { firstAction?: 'toggle
         });
       return;
     }
-    const result = await location.enable();
+    const result = await actions.enableLocation(queryClient);
     if (result === 'enabled')
       toast({
         title: 'Location Enabled',
@@ -50,55 +54,36 @@ export function LocationControls({ firstAction = null }: { firstAction?: 'toggle
         variant: 'success',
       });
     else toast({ ...FAILURES[result], variant: 'destructive' });
-  }, [location, toast]);
+  };
 
-  // A press made on the stand-in before this loaded (ChatHeaderControls), run once the saved state is known.
-  const ran = useRef(false);
-  useEffect(() => {
-    if (ran.current || firstAction !== 'toggle' || location.loading) return;
-    ran.current = true;
-    void toggle();
-  }, [firstAction, location.loading, toggle]);
+  const onPress = () => {
+    if (pressed.current) return;
+    pressed.current = true;
+    setBusy(true);
+    void toggle()
+      .catch(() => toast({ ...FAILURES.error, variant: 'destructive' }))
+      .finally(() => {
+        pressed.current = false;
+        setBusy(false);
+      });
+  };
 
   return (
     <>
       <Button
         size="small"
-        variant={location.enabled ? 'contained' : 'outlined'}
-        color={location.enabled ? 'success' : 'primary'}
-        disabled={location.busy}
-        aria-pressed={location.enabled}
-        onClick={() => void toggle()}
+        variant={enabled ? 'contained' : 'outlined'}
+        color={enabled ? 'success' : 'primary'}
+        disabled={busy}
+        aria-pressed={enabled}
+        onClick={onPress}
       >
-        {location.enabled ? 'Location On' : 'Location'}
+        {enabled ? 'Location On' : 'Location'}
       </Button>
-      {location.banner.length > 0 && (
-        <Box sx={{ flexBasis: '100%' }}>
-          <Alert
-            severity="info"
-            icon={<LocationOnOutlinedIcon />}
-            data-testid="location-banner"
-            action={
-              <Button color="inherit" size="small" onClick={location.clear}>
-                Clear
-              </Button>
-            }
-          >
-            <Typography variant="subtitle2" component="p">
-              Location Triggers
-            </Typography>
-            <Stack component="ul" spacing={0.25} sx={{ m: 0, p: 0, listStyle: 'none' }}>
-              {location.banner.map((trigger) => (
-                <Typography component="li" variant="body2" key={trigger.id} data-testid="location-trigger">
-                  {trigger.message}{' '}
-                  <Typography component="span" variant="caption" color="text.secondary">
-                    {easternClock(new Date(trigger.createdAt))} ET
-                  </Typography>
-                </Typography>
-              ))}
-            </Stack>
-          </Alert>
-        </Box>
+      {enabled && (
+        <Suspense fallback={null}>
+          <LocationTracking />
+        </Suspense>
       )}
     </>
   );

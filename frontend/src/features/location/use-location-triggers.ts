@@ -1,9 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../../api/query-keys';
 import { deleteUserLocation, saveUserLocation, sendPosition, type LocationTrigger } from '../../api/location';
 import { reverseGeocode } from './reverse-geocode';
-import { useSavedLocation } from './use-saved-location';
 
 /** doc2 §9: tracking asks with high accuracy, 10 s timeout, 60 s maximum age; auto-enable 5 s / 5 min; every 5 min. */
 export const TRACKING_OPTIONS: PositionOptions = {
@@ -25,19 +24,46 @@ function currentPosition(options: PositionOptions): Promise<GeolocationPosition>
   return new Promise((resolve, reject) => navigator.geolocation.getCurrentPosition(resolve, reject, options));
 }
 
+/** The Location button turning triggers on: asks for the position, names the place and saves it. */
+export async function enableLocation(queryClient: QueryClient): Promise<EnableResult> {
+  if (!('geolocation' in navigator)) return 'unsupported';
+  let position: GeolocationPosition;
+  try {
+    position = await currentPosition(TRACKING_OPTIONS);
+  } catch (error) {
+    return (error as GeolocationPositionError)?.code === 1 ? 'denied' : 'error';
+  }
+  const { latitude: lat, longitude: lon } = position.coords;
+  const locationName = await reverseGeocode(lat, lon);
+  try {
+    await saveUserLocation({ lat, lon, locationName });
+  } catch {
+    return 'save-failed';
+  }
+  queryClient.setQueryData(queryKeys.userLocation, { hasLocation: true, lat, lon, locationName });
+  return 'enabled';
+}
+
+/** 'Location On' pressed: the server forgets the location. False when it refused. */
+export async function disableLocation(queryClient: QueryClient): Promise<boolean> {
+  try {
+    await deleteUserLocation();
+  } catch {
+    return false;
+  }
+  queryClient.setQueryData(queryKeys.userLocation, { hasLocation: false });
+  return true;
+}
+
 /**
- * Location triggers (doc2 §2, §4): enabled while the server keeps a location. While enabled, the position is sent
- * every 5 minutes and the answer's triggers fill the banner (3 newest); a new high-priority one is handed to
- * `onHighPriority` (the 'Location Trigger' toast). A saved location turns tracking on at start-up.
+ * Location triggers while they are on (doc2 §2, §4): the position is sent at once and every 5 minutes, and the
+ * answer's triggers fill the banner (3 newest); a new high-priority one is handed to `onHighPriority` (the
+ * 'Location Trigger' toast). Mounted only while the server keeps a location, so a saved one tracks from start-up.
  */
-export function useLocationTriggers({
+export function useLocationTracking({
   onHighPriority,
 }: { onHighPriority?: (trigger: LocationTrigger) => void } = {}) {
-  const queryClient = useQueryClient();
-  const saved = useSavedLocation();
-  const enabled = Boolean(saved.data?.hasLocation);
   const [triggers, setTriggers] = useState<LocationTrigger[]>([]);
-  const [busy, setBusy] = useState(false);
   const seen = useRef(new Set<string>());
   const announce = useRef(onHighPriority);
   useEffect(() => {
@@ -55,7 +81,7 @@ export function useLocationTriggers({
   }, []);
 
   useEffect(() => {
-    if (!enabled || !('geolocation' in navigator)) return;
+    if (!('geolocation' in navigator)) return;
     let first = true;
     const tick = () => {
       const options = first ? AUTO_ENABLE_OPTIONS : TRACKING_OPTIONS;
@@ -67,53 +93,7 @@ export function useLocationTriggers({
     tick();
     const timer = setInterval(tick, RESEND_EVERY_MS);
     return () => clearInterval(timer);
-  }, [enabled, report]);
+  }, [report]);
 
-  const enable = useCallback(async (): Promise<EnableResult> => {
-    if (!('geolocation' in navigator)) return 'unsupported';
-    setBusy(true);
-    try {
-      let position: GeolocationPosition;
-      try {
-        position = await currentPosition(TRACKING_OPTIONS);
-      } catch (error) {
-        return (error as GeolocationPositionError)?.code === 1 ? 'denied' : 'error';
-      }
-      const { latitude: lat, longitude: lon } = position.coords;
-      const locationName = await reverseGeocode(lat, lon);
-      try {
-        await saveUserLocation({ lat, lon, locationName });
-      } catch {
-        return 'save-failed';
-      }
-      queryClient.setQueryData(queryKeys.userLocation, { hasLocation: true, lat, lon, locationName });
-      return 'enabled';
-    } finally {
-      setBusy(false);
-    }
-  }, [queryClient]);
-
-  const disable = useCallback(async (): Promise<boolean> => {
-    setBusy(true);
-    try {
-      await deleteUserLocation();
-      queryClient.setQueryData(queryKeys.userLocation, { hasLocation: false });
-      setTriggers([]);
-      return true;
-    } catch {
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  }, [queryClient]);
-
-  return {
-    enabled,
-    loading: saved.isLoading,
-    busy,
-    banner: triggers.slice(0, BANNER_SIZE),
-    clear: () => setTriggers([]),
-    enable,
-    disable,
-  };
+  return { banner: triggers.slice(0, BANNER_SIZE), clear: () => setTriggers([]) };
 }

@@ -1,76 +1,66 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useRef, useState } from 'react';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import SendIcon from '@mui/icons-material/Send';
-import { useMutation } from '@tanstack/react-query';
-import { sendTestPush } from '../../api/push';
 import { useToast } from '../../components/toast/toast-context';
-import { testNotificationDescription } from './push-support';
-import { usePush } from './use-push';
+import { askNotificationPermission, pushSupport, type PushSupport } from './push-support';
+import { usePushSubscribed } from './use-push-subscribed';
 
-/** 'Enable Push' / 'Push On' / 'Push Not Available' and the test-notification button (doc1 §2, §4, §8). */
-export function PushToggle({ firstAction = null }: { firstAction?: 'toggle' | 'test' | null } = {}) {
+// What the buttons do loads with their first press; the buttons themselves are there from the first paint.
+const loadActions = () => import('./push-actions');
+
+const SOMETHING_WRONG = {
+  title: 'Error',
+  description: 'Something went wrong. Please try again.',
+  variant: 'destructive',
+} as const;
+
+/**
+ * 'Enable Push' / 'Push On' / 'Push Not Available' and the test-notification button (doc1 §2, §4, §8). Each press
+ * acts once: a second press while the first is under way does nothing.
+ */
+export function PushToggle() {
   const { toast } = useToast();
-  const push = usePush();
-  const test = useMutation({
-    mutationFn: sendTestPush,
-    onSuccess: (result) =>
-      toast({
-        title: 'Test Notification Sent!',
-        description: testNotificationDescription(result),
-        variant: 'success',
-      }),
-    onError: () =>
-      toast({ title: 'Failed', description: 'Could not send test notification.', variant: 'destructive' }),
-  });
+  const [support] = useState<PushSupport>(() => pushSupport());
+  const [subscribed, setSubscribed] = usePushSubscribed(support.supported);
+  const [busy, setBusy] = useState(false);
+  const [testing, setTesting] = useState(false);
+  // The state above shows on the next render; these hold a press made before it.
+  const toggling = useRef(false);
+  const sending = useRef(false);
 
-  const toggle = useCallback(async () => {
-    if (push.subscribed) {
-      if (await push.disable())
-        toast({ title: 'Notifications Disabled', description: 'Push notifications have been turned off.' });
-      else
-        toast({
-          title: 'Error',
-          description: 'Could not disable notifications. Please try again.',
-          variant: 'destructive',
-        });
-      return;
-    }
-    const outcome = await push.enable();
-    if (outcome === 'enabled')
-      toast({
-        title: 'Notifications Enabled',
-        description: 'You will now receive push notifications for calls and messages.',
-        variant: 'success',
+  const toggle = () => {
+    if (toggling.current) return;
+    toggling.current = true;
+    setBusy(true);
+    // A browser shows the permission prompt only while handling the press: ask now, before any code loads.
+    const permission = subscribed ? null : askNotificationPermission();
+    void loadActions()
+      .then((actions) => (permission ? actions.enablePush(permission, toast) : actions.disablePush(toast)))
+      .then(setSubscribed, () => toast(SOMETHING_WRONG))
+      .finally(() => {
+        toggling.current = false;
+        setBusy(false);
       });
-    else if (outcome === 'denied')
-      toast({
-        title: 'Permission Denied',
-        description: 'Please enable notifications in your browser settings.',
-        variant: 'destructive',
-      });
-    else
-      toast({
-        title: 'Subscription Failed',
-        description: 'Could not enable push notifications. Please try again.',
-        variant: 'destructive',
-      });
-  }, [push, toast]);
+  };
 
-  // A press made on the stand-in before this loaded (ChatHeaderControls), run once.
-  const ran = useRef(false);
-  useEffect(() => {
-    if (ran.current || !firstAction || !push.support.supported) return;
-    ran.current = true;
-    if (firstAction === 'test') test.mutate();
-    else void toggle();
-  }, [firstAction, push.support.supported, test, toggle]);
+  const test = () => {
+    if (sending.current) return;
+    sending.current = true;
+    setTesting(true);
+    void loadActions()
+      .then((actions) => actions.testPush(toast), () => toast(SOMETHING_WRONG))
+      .finally(() => {
+        sending.current = false;
+        setTesting(false);
+      });
+  };
 
-  if (!push.support.supported)
+  if (!support.supported)
     return (
-      <Tooltip title={push.support.reason}>
+      <Tooltip title={support.reason}>
         <span>
           <Button size="small" variant="outlined" disabled>
             Push Not Available
@@ -83,22 +73,17 @@ export function PushToggle({ firstAction = null }: { firstAction?: 'toggle' | 't
     <Stack direction="row" spacing={0.5} alignItems="center">
       <Button
         size="small"
-        variant={push.subscribed ? 'contained' : 'outlined'}
-        color={push.subscribed ? 'success' : 'primary'}
-        disabled={push.busy}
-        onClick={() => void toggle()}
-        aria-pressed={push.subscribed}
+        variant={subscribed ? 'contained' : 'outlined'}
+        color={subscribed ? 'success' : 'primary'}
+        disabled={busy}
+        onClick={toggle}
+        aria-pressed={subscribed}
       >
-        {push.subscribed ? 'Push On' : 'Enable Push'}
+        {subscribed ? 'Push On' : 'Enable Push'}
       </Button>
       <Tooltip title="Send a test notification">
         <span>
-          <IconButton
-            size="small"
-            aria-label="Send a test notification"
-            disabled={test.isPending}
-            onClick={() => test.mutate()}
-          >
+          <IconButton size="small" aria-label="Send a test notification" disabled={testing} onClick={test}>
             <SendIcon fontSize="small" />
           </IconButton>
         </span>

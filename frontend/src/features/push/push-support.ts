@@ -18,6 +18,18 @@ export function pushSupport(win: Window & typeof globalThis = window): PushSuppo
   return { supported: true };
 }
 
+/**
+ * The notification permission, asked now: browsers show the prompt only while a press is being handled, so this is
+ * called in the press itself, before the push code loads (when it is granted already, no prompt shows).
+ */
+export function askNotificationPermission(): Promise<NotificationPermission> {
+  try {
+    return Promise.resolve(Notification.requestPermission());
+  } catch (error) {
+    return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+  }
+}
+
 /** The VAPID public key (base64url) as the bytes PushManager.subscribe wants. */
 export function applicationServerKey(base64Url: string): Uint8Array<ArrayBuffer> {
   const base64 = (base64Url + '='.repeat((4 - (base64Url.length % 4)) % 4))

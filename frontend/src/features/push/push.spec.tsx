@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { api } from '../../api/routes';
 import { answer, renderWithProviders, routeFetch, testUser } from '../../test/render';
@@ -10,7 +10,7 @@ import {
   PUSH_UNSUPPORTED,
   testNotificationDescription,
 } from './push-support';
-import { resetPushKeyCache } from './use-push';
+import { resetPushKeyCache } from './push-actions';
 
 const KEY = 'BEl62iUYgUivxIkv69yViEuiBIa-Ib9-SkvMeAtA3LFgDzkrxZJjSgSnfckjBJuBkr3qBUYIHBQFLXYp5Nksh8U';
 
@@ -148,6 +148,25 @@ describe('PushToggle', () => {
       expect(screen.getAllByTestId('toast').at(-1)).toHaveTextContent('Subscription Failed'),
     );
     expect(subscribe).not.toHaveBeenCalled();
+  });
+
+  it('asks the permission within the press itself, and two quick presses subscribe once', async () => {
+    stubNotification('default', 'granted');
+    const fake = routeFetch({
+      ...answer(api.notifications.pushPublicKey, { publicKey: KEY }),
+      ...answer(api.notifications.pushSubscribe, { success: true }),
+    });
+    vi.stubGlobal('fetch', vi.fn(fake.fetch));
+    renderWithProviders(<PushToggle />, { user: testUser });
+    const button = screen.getByRole('button', { name: 'Enable Push' });
+    fireEvent.click(button);
+    // Before any code has loaded: a browser shows the prompt only while it handles the press.
+    expect(Notification.requestPermission).toHaveBeenCalledTimes(1);
+    fireEvent.click(button);
+    expect(await screen.findByRole('button', { name: 'Push On' })).toBeInTheDocument();
+    expect(Notification.requestPermission).toHaveBeenCalledTimes(1);
+    expect(subscribe).toHaveBeenCalledTimes(1);
+    expect(fake.calls.filter((c) => c.path === api.notifications.pushSubscribe.path)).toHaveLength(1);
   });
 
   it('sends a test notification and says what happened', async () => {

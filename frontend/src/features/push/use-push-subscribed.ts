@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 
 /**
  * Whether this browser already holds a push subscription (doc1 §4: detected at start-up), and a setter for when the
- * user subscribes or unsubscribes. Small on purpose: the chat's start bundle uses it for the push button's stand-in.
+ * user subscribes or unsubscribes. Small on purpose: the chat's start bundle uses it for the push button.
  */
 export function usePushSubscribed(supported: boolean) {
   const [subscribed, setSubscribed] = useState(false);

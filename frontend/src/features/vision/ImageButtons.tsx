@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { Suspense, useRef, useState, type ChangeEvent } from 'react';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import ImageOutlinedIcon from '@mui/icons-material/ImageOutlined';
@@ -33,21 +33,16 @@ export function ImageButtons({
   disabled,
   takePrompt,
   onImage,
-  firstAction,
 }: {
   disabled: boolean;
   takePrompt: () => string;
   onImage: (imageData: string, prompt: string) => void;
-  /** The button pressed before this code had loaded: it is carried out at once. */
-  firstAction?: 'upload' | 'camera';
 }) {
   const { toast } = useToast();
   const fileRef = useRef<HTMLInputElement | null>(null);
-  const [cameraOpen, setCameraOpen] = useState(firstAction === 'camera');
-  const [cameraLoaded, setCameraLoaded] = useState(firstAction === 'camera');
-  useEffect(() => {
-    if (firstAction === 'upload') fileRef.current?.click();
-  }, [firstAction]);
+  const [cameraOpen, setCameraOpen] = useState(false);
+  // The dialog's code loads with the first press; it stays mounted after, so it closes with its animation.
+  const [cameraLoaded, setCameraLoaded] = useState(false);
 
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];

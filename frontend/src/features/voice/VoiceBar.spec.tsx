@@ -18,9 +18,8 @@ function setup() {
   return { onSend };
 }
 
-/** Points at the input, which loads the real controls, and returns the TALK button once they are there. */
+/** The TALK button: real from the first paint (its recorder loads with the first press). */
 async function realTalkButton() {
-  fireEvent.pointerEnter(screen.getByTestId('chat-input'));
   return screen.findByTestId('talk-button');
 }
 
@@ -93,10 +92,19 @@ describe('TALK in the chat input', () => {
     expect(await screen.findByRole('button', { name: 'Talk' })).toHaveTextContent('TALK');
   });
 
+  it('records from the very first press, before any voice code has loaded, and only once', async () => {
+    const { getUserMedia } = stubMicrophone();
+    setup();
+    const talk = screen.getByTestId('talk-button');
+    fireEvent.click(talk);
+    expect(await screen.findByRole('button', { name: /^Stop recording/ })).toHaveTextContent(/STOP \ds/);
+    expect(getUserMedia).toHaveBeenCalledTimes(1);
+  });
+
   it("shows 'Microphone Error' when the microphone is refused", async () => {
     stubMicrophone({ deny: true });
     setup();
-    // A press on the stand-in (before the controls loaded) is carried out once they have.
+    // The first press, before any voice code has loaded, is carried out.
     fireEvent.click(screen.getByRole('button', { name: 'Talk' }));
     expect(await screen.findByText('Microphone Error')).toBeInTheDocument();
     expect(screen.getByText('Could not access microphone. Please check permissions.')).toBeInTheDocument();
@@ -134,10 +142,25 @@ describe('TALK in the chat input', () => {
     expect(screen.getByTestId('voice-status')).toHaveTextContent('Listening for "Hey Jarvis"...');
   });
 
+  it("turns 'Always' on at the first press with one recognition started", async () => {
+    const started = vi.fn();
+    vi.stubGlobal(
+      'webkitSpeechRecognition',
+      class {
+        start = started;
+        abort() {}
+      },
+    );
+    setup();
+    fireEvent.click(screen.getByTestId('continuous-toggle'));
+    expect(await screen.findByText('Always ON')).toBeInTheDocument();
+    expect(screen.getByTestId('voice-status')).toHaveTextContent('Listening...');
+    expect(started).toHaveBeenCalledTimes(1);
+  });
+
   it("says 'Speech Recognition Not Available' for Always ON in a browser without it", async () => {
     setup();
-    fireEvent.pointerEnter(screen.getByTestId('chat-input'));
-    await userEvent.click(await screen.findByTestId('continuous-toggle'));
+    await userEvent.click(screen.getByTestId('continuous-toggle'));
     expect(await screen.findByText('Speech Recognition Not Available')).toBeInTheDocument();
     expect(screen.getByText('Always OFF')).toBeInTheDocument();
   });

@@ -3,8 +3,6 @@ import { useToast } from '../../components/toast/toast-context';
 import { ImageButtons, readImageForQuestion } from '../vision/ImageButtons';
 import { TalkButton, VoiceModeToggles } from './VoiceControls';
 
-export type VoiceBarAction = 'upload' | 'camera' | 'talk' | 'wake' | 'continuous';
-
 /** A question about an image goes into the chat (its code loads with the first one) and the answer is read aloud. */
 function askAboutImage(imageData: string, prompt: string, toast: ReturnType<typeof useToast>['toast']) {
   const speak = (answer: string) =>
@@ -13,9 +11,9 @@ function askAboutImage(imageData: string, prompt: string, toast: ReturnType<type
 }
 
 /**
- * The chat input's image, camera and voice controls, with pasting an image into the text box. They load when the
- * input is first pointed at or focused (VoiceBarPlaceholder stands in until then); a press on the stand-in is
- * carried out here. Spoken words are sent like typed ones; the typed text is the prompt of an image.
+ * The chat input's image, camera and voice controls, with pasting an image into the text box. The buttons are part
+ * of the first paint and act on the first press; what a press does (recorder, recognition, camera, image checks)
+ * loads with it. Spoken words are sent like typed ones; the typed text is the prompt of an image.
  */
 export function VoiceBar({
   sending,
@@ -23,14 +21,12 @@ export function VoiceBar({
   setText,
   onSend,
   inputRef,
-  firstAction,
 }: {
   sending: boolean;
   text: string;
   setText: (change: (current: string) => string) => void;
   onSend: (text: string) => Promise<boolean>;
   inputRef: RefObject<HTMLTextAreaElement | null>;
-  firstAction: VoiceBarAction | null;
 }) {
   const { toast } = useToast();
   const latest = useRef({ toast, text });
@@ -75,26 +71,12 @@ export function VoiceBar({
     return () => input.removeEventListener('paste', onPaste);
   }, [inputRef, onImage, takePrompt]);
 
-  const done = useRef(false);
-  useEffect(() => {
-    if (done.current) return;
-    done.current = true;
-    const show = latest.current.toast;
-    if (firstAction === 'talk') void import('./manual-recorder').then((m) => m.startTalking(show));
-    if (firstAction === 'wake' || firstAction === 'continuous') {
-      void import('./voice-modes').then((m) =>
-        m.setVoiceMode(firstAction, { onCommand: onSpoken, toast: show }),
-      );
-    }
-  }, [firstAction, onSpoken]);
-
   return (
     <>
       <ImageButtons
         disabled={sending}
         takePrompt={takePrompt}
         onImage={onImage}
-        firstAction={firstAction === 'upload' || firstAction === 'camera' ? firstAction : undefined}
       />
       <TalkButton onText={onSpoken} />
       <VoiceModeToggles onCommand={onSpoken} />

@@ -1,0 +1,266 @@
+import { expect, test, type Locator, type Page, type Request } from '@playwright/test';
+import { callFake } from '../support/fakes';
+import { registerViaApi, screenshotsIn } from '../shell/shell-helpers';
+import { fakeMediaLaunchOptions, writeFakeVoiceWav } from './voice-helpers';
+
+/**
+ * Every control of the chat screen whose code loads on first use acts on the FIRST press, exactly once, however slow
+ * the network: the chat opens on a cold cache over a throttled connection (CDP: 400 kb/s down, 400 ms latency, cache
+ * disabled) and each control is pressed as soon as it is on screen.
+ */
+const snap = screenshotsIn('first-press');
+const wav = writeFakeVoiceWav();
+test.use({ launchOptions: fakeMediaLaunchOptions(wav) });
+
+/** How long a control may take to load and act on a 400 kb/s line. */
+const SLOW = { timeout: 45_000 };
+
+interface Calls {
+  getUserMedia: string[];
+  requestPermission: number;
+  pushSubscribe: number;
+  geolocation: number;
+  recognitionStarts: number;
+}
+
+/**
+ * Counts what the page asks of the browser: the microphone and camera, the notification permission, the position,
+ * speech recognition (a fake one: headless Chromium's reaches no speech service) and push subscriptions (the push
+ * fake's: headless Chromium has no push service either).
+ */
+async function countBrowserCalls(page: Page, subscription?: unknown) {
+  await page.addInitScript((sub) => {
+    const calls = { getUserMedia: [], requestPermission: 0, pushSubscribe: 0, geolocation: 0, recognitionStarts: 0 };
+    (window as unknown as { __calls: Calls }).__calls = calls as Calls;
+    const media = navigator.mediaDevices;
+    if (media) {
+      const original = media.getUserMedia.bind(media);
+      media.getUserMedia = (constraints) => {
+        (calls.getUserMedia as string[]).push(constraints?.video ? 'video' : 'audio');
+        return original(constraints);
+      };
+    }
+    if (typeof Notification !== 'undefined') {
+      const ask = Notification.requestPermission.bind(Notification);
+      Notification.requestPermission = () => {
+        calls.requestPermission += 1;
+        return ask();
+      };
+    }
+    const geo = navigator.geolocation;
+    if (geo) {
+      const getCurrentPosition = geo.getCurrentPosition.bind(geo);
+      geo.getCurrentPosition = (ok, fail, options) => {
+        // Only the press's own question: 10 s timeout (tracking's first report asks with 5 s).
+        if (options?.timeout === 10_000) calls.geolocation += 1;
+        getCurrentPosition(ok, fail, options);
+      };
+    }
+    class FakeRecognition {
+      lang = '';
+      continuous = false;
+      interimResults = false;
+      onresult = null;
+      onerror = null;
+      onend = null;
+      start() {
+        calls.recognitionStarts += 1;
+      }
+      stop() {}
+      abort() {}
+    }
+    Object.assign(window, { SpeechRecognition: FakeRecognition, webkitSpeechRecognition: FakeRecognition });
+    if (sub && typeof PushManager !== 'undefined') {
+      let current: unknown = null;
+      PushManager.prototype.subscribe = async function () {
+        calls.pushSubscribe += 1;
+        current = { ...(sub as object), getKey: () => null, toJSON: () => sub, unsubscribe: async () => true };
+        return current as PushSubscription;
+      };
+      PushManager.prototype.getSubscription = async function () {
+        return current as PushSubscription | null;
+      };
+    }
+  }, subscription ?? null);
+}
+
+function browserCalls(page: Page): Promise<Calls> {
+  return page.evaluate(() => (window as unknown as { __calls: Calls }).__calls);
+}
+
+/** The API calls of the page that match `method path`, as they are made. */
+function apiCalls(page: Page, method: string, path: string) {
+  const seen: Request[] = [];
+  page.on('request', (req) => {
+    if (req.method() === method && new URL(req.url()).pathname === path) seen.push(req);
+  });
+  return seen;
+}
+
+/** A signed-in user on the chat screen, opened over a throttled connection with nothing cached. */
+async function openChatSlowly(page: Page) {
+  await registerViaApi(page.request, { ready: true });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 400,
+    downloadThroughput: (400 * 1024) / 8,
+    uploadThroughput: (400 * 1024) / 8,
+  });
+  await page.goto('/', { waitUntil: 'commit' });
+}
+
+/** Presses `control` as soon as it is on screen: a click, or a tap on a touch screen. */
+async function pressWhenShown(control: Locator, how: 'click' | 'tap' = 'click') {
+  await expect(control).toBeVisible(SLOW);
+  if (how === 'tap') await control.tap();
+  else await control.click();
+}
+
+/** What a replayed or doubled press would have done shows within this time. */
+async function settle(page: Page) {
+  await page.waitForTimeout(1_500);
+}
+
+test.describe('first press on a slow network at 1280 px', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('TALK starts recording on the first press, once, with the counter running', async ({ page }, testInfo) => {
+    await countBrowserCalls(page);
+    await openChatSlowly(page);
+    await pressWhenShown(page.getByRole('button', { name: 'Talk', exact: true }));
+    const talk = page.getByTestId('talk-button');
+    await expect(talk).toHaveText(/STOP \ds/, SLOW);
+    await expect(page.getByTestId('voice-status')).toHaveText(/Recording\.\.\. [1-9]s/, SLOW);
+    await settle(page);
+    await expect(talk).toHaveText(/STOP \ds/);
+    expect((await browserCalls(page)).getUserMedia).toEqual(['audio']);
+    await snap(page, testInfo, 'talk-first-press-1280');
+  });
+
+  test('the image button opens the file chooser on the first press, once', async ({ page }) => {
+    await countBrowserCalls(page);
+    let choosers = 0;
+    page.on('filechooser', () => (choosers += 1));
+    await openChatSlowly(page);
+    const chosen = page.waitForEvent('filechooser', SLOW);
+    await pressWhenShown(page.getByRole('button', { name: 'Upload image' }));
+    await chosen;
+    await settle(page);
+    expect(choosers).toBe(1);
+  });
+
+  test('the camera button opens Camera Vision on the first press, once', async ({ page }, testInfo) => {
+    await countBrowserCalls(page);
+    await openChatSlowly(page);
+    await pressWhenShown(page.getByRole('button', { name: 'Take photo' }));
+    await expect(page.getByTestId('camera-view')).toHaveAttribute('data-state', 'active', SLOW);
+    await settle(page);
+    await expect(page.getByRole('dialog')).toHaveCount(1);
+    expect((await browserCalls(page)).getUserMedia).toEqual(['video']);
+    await snap(page, testInfo, 'camera-first-press-1280');
+  });
+
+  for (const [label, testId, status] of [
+    ['Hey Jarvis OFF', 'wake-toggle', 'Listening for "Hey Jarvis"...'],
+    ['Always OFF', 'continuous-toggle', 'Listening...'],
+  ] as const) {
+    test(`'${label}' turns its mode on at the first press, once`, async ({ page }) => {
+      await countBrowserCalls(page);
+      await openChatSlowly(page);
+      const toggle = page.getByTestId(testId);
+      await expect(toggle).toHaveText(label, SLOW);
+      await pressWhenShown(toggle);
+      await expect(page.getByTestId(testId)).toHaveAttribute('aria-pressed', 'true', SLOW);
+      await expect(page.getByTestId('voice-status')).toHaveText(status);
+      await settle(page);
+      await expect(page.getByTestId(testId)).toHaveAttribute('aria-pressed', 'true');
+      expect((await browserCalls(page)).recognitionStarts).toBe(1);
+    });
+  }
+
+  test('Enable Push asks for the permission and subscribes on the first press, once', async ({
+    page,
+    context,
+  }) => {
+    const subscription = await callFake('push', 'subscription', 'ok', `first${Date.now()}`);
+    await countBrowserCalls(page, subscription);
+    await context.grantPermissions(['notifications']);
+    const stored = apiCalls(page, 'POST', '/api/push/subscribe');
+    await openChatSlowly(page);
+    await pressWhenShown(page.getByRole('button', { name: 'Enable Push' }));
+    await expect(page.getByRole('button', { name: 'Push On' })).toBeVisible(SLOW);
+    await expect(page.getByTestId('toast').filter({ hasText: 'Notifications Enabled' })).toBeVisible();
+    await settle(page);
+    const calls = await browserCalls(page);
+    expect(calls.requestPermission).toBe(1);
+    expect(calls.pushSubscribe).toBe(1);
+    expect(stored).toHaveLength(1);
+  });
+
+  test('the test-notification button sends one test on the first press', async ({ page, context }) => {
+    await countBrowserCalls(page);
+    await context.grantPermissions(['notifications']);
+    const tests = apiCalls(page, 'POST', '/api/push/test');
+    await openChatSlowly(page);
+    await pressWhenShown(page.getByRole('button', { name: 'Send a test notification' }));
+    await expect(page.getByTestId('toast').filter({ hasText: 'Test Notification Sent!' })).toBeVisible(SLOW);
+    await settle(page);
+    expect(tests).toHaveLength(1);
+  });
+
+  test('Location asks for the position and turns on at the first press, once', async ({ page, context }) => {
+    await countBrowserCalls(page);
+    await context.grantPermissions(['geolocation']);
+    await context.setGeolocation({ latitude: 40.7411, longitude: -73.9897 });
+    await page.route('https://api.bigdatacloud.net/**', (route) =>
+      route.fulfill({ json: { city: 'New York', locality: 'Manhattan', principalSubdivision: 'New York' } }),
+    );
+    const saves = apiCalls(page, 'PUT', '/api/user/location');
+    await openChatSlowly(page);
+    await pressWhenShown(page.getByRole('button', { name: 'Location', exact: true }));
+    await expect(page.getByRole('button', { name: 'Location On' })).toBeVisible(SLOW);
+    await settle(page);
+    expect((await browserCalls(page)).geolocation).toBe(1);
+    expect(saves).toHaveLength(1);
+  });
+});
+
+test.describe('first press on a slow network at 375 px (touch)', () => {
+  test.use({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true });
+
+  test('a tap on the camera opens Camera Vision once', async ({ page }, testInfo) => {
+    await countBrowserCalls(page);
+    await openChatSlowly(page);
+    await pressWhenShown(page.getByRole('button', { name: 'Take photo' }), 'tap');
+    await expect(page.getByTestId('camera-view')).toHaveAttribute('data-state', 'active', SLOW);
+    await settle(page);
+    expect((await browserCalls(page)).getUserMedia).toEqual(['video']);
+    await snap(page, testInfo, 'camera-first-tap-375');
+  });
+
+  test("a tap on 'Always OFF' turns continuous listening on once", async ({ page }) => {
+    await countBrowserCalls(page);
+    await openChatSlowly(page);
+    const always = page.getByTestId('continuous-toggle');
+    await expect(always).toHaveText('Always OFF', SLOW);
+    await pressWhenShown(always, 'tap');
+    await expect(page.getByTestId('continuous-toggle')).toHaveAttribute('aria-pressed', 'true', SLOW);
+    await settle(page);
+    expect((await browserCalls(page)).recognitionStarts).toBe(1);
+  });
+
+  test('a tap on the image button opens the file chooser once', async ({ page }) => {
+    await countBrowserCalls(page);
+    let choosers = 0;
+    page.on('filechooser', () => (choosers += 1));
+    await openChatSlowly(page);
+    const chosen = page.waitForEvent('filechooser', SLOW);
+    await pressWhenShown(page.getByRole('button', { name: 'Upload image' }), 'tap');
+    await chosen;
+    await settle(page);
+    expect(choosers).toBe(1);
+  });
+});
