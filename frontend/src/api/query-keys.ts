@@ -28,6 +28,7 @@ export const queryKeys = {
   calendarConnection: [api.calendar.connectionStatus.path] as const,
   calendarSyncStatus: [api.calendar.syncStatus.path] as const,
   bookingRequest: (code: string) => ['/api/booking-requests', code] as const,
+  placeSuggestions: (q: string) => [api.calendar.placeSuggestions.path, q] as const,
   chatMessages: [api.chat.messages.path] as const,
   personality: [api.chat.getPersonality.path] as const,
   career: [api.chat.getCareer.path] as const,

@@ -13,6 +13,7 @@ import WorkspacePremiumOutlinedIcon from '@mui/icons-material/WorkspacePremiumOu
 import { isApiError, serverMessageOr } from '../../api/client';
 import type { OutboundCallKind } from '../../api/outbound-calls';
 import { useToast } from '../../components/toast/toast-context';
+import { PlaceField } from '../places/PlaceField';
 import {
   buildOutboundCall,
   CALL_KINDS,
@@ -162,41 +163,56 @@ export function OutboundCallForm({ canCall }: { canCall: boolean }) {
   };
 
   const today = localDay(new Date());
-  const field = (name: OutboundFormField) => (
-    <Grid key={name} size={{ xs: 12, sm: MULTILINE.has(name) ? 12 : 6 }}>
-      <TextField
-        fullWidth
-        size="small"
-        name={name}
-        label={LABELS[name]}
-        value={values[name]}
-        onChange={(e) => set(name, e.target.value)}
-        error={Boolean(errors[name])}
-        helperText={errors[name] ?? (name === 'lastInteraction' ? "Leave empty for 'recently'" : undefined)}
-        placeholder={PLACEHOLDERS[name]}
-        disabled={!canCall}
-        multiline={MULTILINE.has(name)}
-        minRows={MULTILINE.has(name) ? 2 : undefined}
-        type={
-          DATES.has(name)
-            ? 'date'
-            : name === 'clientEmail'
-              ? 'email'
-              : name === 'phoneNumber'
-                ? 'tel'
-                : 'text'
-        }
-        slotProps={{
-          inputLabel: DATES.has(name) ? { shrink: true } : undefined,
-          htmlInput: DATES.has(name)
-            ? name === 'lastInteraction'
-              ? { max: today }
-              : { min: today }
-            : undefined,
-        }}
-      />
-    </Grid>
-  );
+  const field = (name: OutboundFormField) =>
+    name === 'location' ? (
+      <Grid key={name} size={{ xs: 12, sm: 6 }}>
+        <PlaceField
+          fullWidth
+          size="small"
+          name={name}
+          label={LABELS[name]}
+          value={values[name]}
+          onChange={(place) => set(name, place)}
+          error={Boolean(errors[name])}
+          helperText={errors[name]}
+          disabled={!canCall}
+        />
+      </Grid>
+    ) : (
+      <Grid key={name} size={{ xs: 12, sm: MULTILINE.has(name) ? 12 : 6 }}>
+        <TextField
+          fullWidth
+          size="small"
+          name={name}
+          label={LABELS[name]}
+          value={values[name]}
+          onChange={(e) => set(name, e.target.value)}
+          error={Boolean(errors[name])}
+          helperText={errors[name] ?? (name === 'lastInteraction' ? "Leave empty for 'recently'" : undefined)}
+          placeholder={PLACEHOLDERS[name]}
+          disabled={!canCall}
+          multiline={MULTILINE.has(name)}
+          minRows={MULTILINE.has(name) ? 2 : undefined}
+          type={
+            DATES.has(name)
+              ? 'date'
+              : name === 'clientEmail'
+                ? 'email'
+                : name === 'phoneNumber'
+                  ? 'tel'
+                  : 'text'
+          }
+          slotProps={{
+            inputLabel: DATES.has(name) ? { shrink: true } : undefined,
+            htmlInput: DATES.has(name)
+              ? name === 'lastInteraction'
+                ? { max: today }
+                : { min: today }
+              : undefined,
+          }}
+        />
+      </Grid>
+    );
 
   return (
     <Card component="section" aria-label="Make Outbound Call">
