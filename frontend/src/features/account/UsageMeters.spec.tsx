@@ -65,7 +65,7 @@ describe('UsageMeters', () => {
       ).fetch,
     );
     renderWithProviders(<UsageMeters />, { user: { ...testUser, subscriptionTier: 'enterprise' } });
-    expect(await screen.findByTestId('quota-chat_messages')).toHaveTextContent('1,234 messages · Unlimited');
+    expect(await screen.findByTestId('quota-chat_messages')).toHaveTextContent('1,234 used · Unlimited');
   });
 
   it('says when the usage could not be loaded and tries again', async () => {

@@ -15,9 +15,9 @@ import { useUsage } from './use-usage';
 
 const count = (n: number) => n.toLocaleString('en-US');
 
-/** 'used / limit unit', 'used unit · Unlimited', or that the plan has none. */
+/** 'used / limit unit', 'used · Unlimited', or that the plan has none. */
 export function meterText({ used, limit, unit }: Pick<QuotaUsage, 'used' | 'limit' | 'unit'>): string {
-  if (limit === 'unlimited') return `${count(used)} ${unit} · Unlimited`;
+  if (limit === 'unlimited') return `${count(used)} used · Unlimited`;
   if (limit === 0) return 'Not included in your plan';
   return `${count(used)} / ${count(limit)} ${unit}`;
 }
@@ -35,12 +35,12 @@ function Meter({ quota }: { quota: QuotaUsage }) {
         spacing={1}
         sx={{ mb: 0.75 }}
       >
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="text.secondary" sx={{ minWidth: 0 }}>
           {label}
         </Typography>
         <Typography
           variant="body2"
-          sx={{ fontWeight: 600, textAlign: 'right' }}
+          sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}
           data-testid={`quota-${kind}-text`}
         >
           {meterText(quota)}
@@ -51,7 +51,8 @@ function Meter({ quota }: { quota: QuotaUsage }) {
         value={percent}
         color={color}
         aria-label={`${label} used today`}
-        sx={{ height: 8, borderRadius: 4 }}
+        // A kind the plan does not include shows an empty, faded track.
+        sx={{ height: 8, borderRadius: 4, opacity: limit === 0 ? 0.4 : 1 }}
       />
     </Box>
   );
