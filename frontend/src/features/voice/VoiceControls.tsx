@@ -35,7 +35,7 @@ export function TalkButton({ onText }: { onText: (text: string) => void }) {
   const onClick = async () => {
     const recorder = await loadRecorder();
     if (voice.recording) await recorder.stopTalking(toast, onText);
-    else await recorder.startTalking(toast);
+    else await recorder.startTalking(toast, onText);
   };
   const tip = voice.wakeMode
     ? 'Turn off Hey Jarvis to use the microphone'

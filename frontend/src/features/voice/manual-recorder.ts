@@ -18,11 +18,18 @@ export const TRANSCRIPTION_FAILED = {
   description: 'Could not transcribe audio. Please try again.',
 } as const;
 
+/** One-shot listening stops by itself after 10 seconds (doc1 §9) and sends what it has. */
+export const TALK_MAX_SECONDS = 10;
+
 let current: MicrophoneRecording | null = null;
 let counter: ReturnType<typeof setInterval> | undefined;
+let autoStop: ReturnType<typeof setTimeout> | undefined;
 
-/** TALK: starts recording from the microphone, with a seconds counter. Not while wake-phrase mode is on. */
-export async function startTalking(toast: ToastFn): Promise<boolean> {
+/**
+ * TALK: starts recording from the microphone, with a seconds counter. Not while wake-phrase mode is on. After
+ * TALK_MAX_SECONDS the take stops by itself, as STOP would, and `onText` gets its words.
+ */
+export async function startTalking(toast: ToastFn, onText: (text: string) => void): Promise<boolean> {
   const s = getVoiceState();
   if (current || s.recording || s.transcribing || s.wakeMode) return false;
   const take = new MicrophoneRecording();
@@ -39,9 +46,16 @@ export async function startTalking(toast: ToastFn): Promise<boolean> {
   updateVoiceState({ recording: true, recordingSeconds: 0 });
   clearInterval(counter);
   counter = setInterval(
-    () => updateVoiceState({ recordingSeconds: Math.floor((Date.now() - startedAt) / 1000) }),
+    () =>
+      updateVoiceState({
+        recordingSeconds: Math.min(TALK_MAX_SECONDS, Math.floor((Date.now() - startedAt) / 1000)),
+      }),
     250,
   );
+  clearTimeout(autoStop);
+  autoStop = setTimeout(() => {
+    if (current === take) void stopTalking(toast, onText);
+  }, TALK_MAX_SECONDS * 1000);
   return true;
 }
 
@@ -54,6 +68,7 @@ export async function stopTalking(toast: ToastFn, onText: (text: string) => void
   if (!take) return;
   current = null;
   clearInterval(counter);
+  clearTimeout(autoStop);
   updateVoiceState({ recording: false, recordingSeconds: 0, transcribing: true });
   try {
     const recording = await take.stop();
@@ -82,5 +97,6 @@ export function cancelTalking() {
   current?.cancel();
   current = null;
   clearInterval(counter);
+  clearTimeout(autoStop);
   updateVoiceState({ recording: false, recordingSeconds: 0, transcribing: false });
 }
