@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getSmsDraft, sendSms } from '../../api/phone';
 import { queryKeys } from '../../api/query-keys';
 
@@ -19,6 +19,20 @@ export function useFetchSmsDraft() {
       }),
     [queryClient],
   );
+}
+
+/**
+ * Who the drafted text would go to, read as soon as the card shows (so a draft without a valid recipient is
+ * 'Recipient Not Found' before any press): fetched afresh for each card, once (no retry).
+ */
+export function useSmsDraft() {
+  return useQuery({
+    queryKey: queryKeys.smsDraft,
+    queryFn: getSmsDraft,
+    staleTime: 0,
+    refetchOnMount: 'always',
+    retry: false,
+  });
 }
 
 /** POST /api/sms/send: sent once (no retry). An answer of `success: false` fails with the server's error. */

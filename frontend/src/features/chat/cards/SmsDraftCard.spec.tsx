@@ -60,18 +60,51 @@ describe('SmsDraftCard', () => {
     ]);
   });
 
-  it('disables Send when the draft has no valid recipient', async () => {
+  it("shows 'Recipient Not Found', disabled, as soon as the card shows a draft without a valid recipient", async () => {
     const calls = renderCard({
       ...answer(api.telephony.smsDraft, {
-        ...draft,
+        hasDraft: true,
+        message: 'Running late',
         hasValidPhone: false,
-        recipientError: 'No phone number for Mom',
+        needsRecipientFix: true,
+        recipientError: 'Recipient not found',
+      }),
+    });
+    // No press: the card asked who the text goes to when it appeared.
+    expect(await screen.findByRole('button', { name: 'Recipient Not Found' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Send' })).not.toBeInTheDocument();
+    expect(screen.getByTestId('sms-recipient')).toHaveTextContent('Recipient not found');
+    expect(screen.getByRole('button', { name: 'Copy text' })).toBeEnabled();
+    expect(calls.filter((c) => c.path === '/api/sms/draft')).toHaveLength(1);
+    expect(sends(calls)).toHaveLength(0);
+  });
+
+  it('names the recipient before the press when the draft has a valid phone', async () => {
+    renderCard({ ...answer(api.telephony.smsDraft, draft) });
+    expect(await screen.findByTestId('sms-recipient')).toHaveTextContent('To +1 555 0100');
+    expect(screen.getByRole('button', { name: 'Send' })).toBeEnabled();
+  });
+
+  it('disables Send when the press finds no valid recipient', async () => {
+    let pressed = false;
+    const calls = renderCard({
+      'GET /api/sms/draft': () => ({
+        body: pressed
+          ? {
+              ...draft,
+              hasValidPhone: false,
+              needsRecipientFix: true,
+              recipientError: 'No phone number for Mom',
+            }
+          : draft,
       }),
     });
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Send' }));
+    const send = await screen.findByRole('button', { name: 'Send' });
+    await screen.findByTestId('sms-recipient');
+    pressed = true;
+    await user.click(send);
     expect(await screen.findByText('Recipient not found')).toBeInTheDocument();
-    expect(screen.getByText('No phone number for Mom')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Recipient Not Found' })).toBeDisabled();
     expect(sends(calls)).toHaveLength(0);
   });
@@ -110,6 +143,7 @@ describe('SmsDraftCard', () => {
     expect(await screen.findByText('Phone service down')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Send' })).toBeEnabled());
     await user.click(screen.getByRole('button', { name: 'Send' }));
-    await waitFor(() => expect(calls.filter((c) => c.path === '/api/sms/draft')).toHaveLength(2));
+    // Once when the card showed, then once for each press.
+    await waitFor(() => expect(calls.filter((c) => c.path === '/api/sms/draft')).toHaveLength(3));
   });
 });

@@ -12,12 +12,18 @@ import SmsOutlinedIcon from '@mui/icons-material/SmsOutlined';
 import type { SmsDraftState } from '../../../api/phone';
 import { serverMessageOr } from '../../../api/client';
 import { useToast } from '../../../components/toast/toast-context';
-import { useFetchSmsDraft, useSendSms } from '../../phone/use-sms';
+import { useFetchSmsDraft, useSendSms, useSmsDraft } from '../../phone/use-sms';
 import { CardFrame } from './CardFrame';
 
+/** The draft's answer says it has no valid recipient (doc1 §3: needsRecipientFix, hasValidPhone). */
+function lacksRecipient(draft: SmsDraftState | null | undefined): boolean {
+  return Boolean(draft && (draft.needsRecipientFix || (draft.hasDraft && !draft.hasValidPhone)));
+}
+
 /**
- * A drafted text message (doc1 §2, §4). Send asks the phone service who it goes to: no valid phone disables the
- * button as 'Recipient Not Found'; otherwise a confirmation shows To and Message. Copy is the manual send.
+ * A drafted text message (doc1 §2, §4). The card asks the phone service who it goes to as soon as it shows: no valid
+ * phone disables the button as 'Recipient Not Found' at once. Send asks again (contacts may have changed); a
+ * confirmation then shows To and Message. Copy is the manual send.
  */
 export function SmsDraftCard({
   message,
@@ -31,8 +37,11 @@ export function SmsDraftCard({
   const { toast } = useToast();
   const getSmsDraft = useFetchSmsDraft();
   const sendSms = useSendSms();
+  const known = useSmsDraft();
   const [recipient, setRecipient] = useState<SmsDraftState | null>(null);
-  const [noRecipient, setNoRecipient] = useState(false);
+  const [pressedNoRecipient, setNoRecipient] = useState(false);
+  const noRecipient = pressedNoRecipient || lacksRecipient(known.data);
+  const recipientError = known.data?.recipientError;
   const [phase, setPhase] = useState<'idle' | 'checking' | 'confirm' | 'sending' | 'sent'>('idle');
 
   const copy = async () => {
@@ -101,6 +110,24 @@ export function SmsDraftCard({
       <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', mb: 1.5 }}>
         {message}
       </Typography>
+      {noRecipient ? (
+        <Typography variant="caption" color="error" component="p" sx={{ mb: 1 }} data-testid="sms-recipient">
+          {recipientError || 'Recipient not found'}. Copy the text to send it yourself.
+        </Typography>
+      ) : (
+        known.data?.hasValidPhone &&
+        known.data.recipientDisplay && (
+          <Typography
+            variant="caption"
+            color="text.secondary"
+            component="p"
+            sx={{ mb: 1 }}
+            data-testid="sms-recipient"
+          >
+            To {known.data.recipientDisplay}
+          </Typography>
+        )
+      )}
       <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap">
         <Button
           size="small"
