@@ -25,11 +25,14 @@ import { SessionEndings } from './identity/session-endings';
 import { REDIS, type Redis } from './infra/infra.module';
 import { LiveStream } from './live/live-stream';
 import { ApiProxy } from './proxy/api-proxy';
+import { QuotaLimits } from './quota/quota.config';
 import { WebhookIngress } from './webhooks/webhook-ingress';
 
 /** Builds the gateway: one Fastify server for /api, /api/live, /health, /webhooks and the built frontend. */
 export async function createGateway(): Promise<NestFastifyApplication> {
   const { TRUST_PROXY } = loadGatewayConfig();
+  // A bad QUOTA_<KIND>_<TIER> stops the start naming it, before Nest builds anything (a throwing provider aborts).
+  QuotaLimits.fromEnv(process.env);
   const adapter = new FastifyAdapter({
     trustProxy: TRUST_PROXY,
     bodyLimit: DEFAULT_BODY_LIMIT_BYTES,

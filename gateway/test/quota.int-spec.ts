@@ -224,3 +224,15 @@ describe('GET /api/usage', () => {
     expect((await gw.client().get('/api/usage')).status).toBe(401);
   });
 });
+
+describe('a bad QUOTA_ variable', () => {
+  it('stops the gateway before it starts, naming the variable', async () => {
+    const { createGateway } = await import('../src/gateway');
+    process.env.QUOTA_SPEECH_CHARACTERS_PREMIUM = '-5';
+    try {
+      await expect(createGateway()).rejects.toThrow(/QUOTA_SPEECH_CHARACTERS_PREMIUM: must be a whole number of units a day, or 'unlimited'/);
+    } finally {
+      delete process.env.QUOTA_SPEECH_CHARACTERS_PREMIUM;
+    }
+  });
+});
