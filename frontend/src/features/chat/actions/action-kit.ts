@@ -1,5 +1,6 @@
 import type { ActionType } from '@jarvis/contracts';
 import { isApiError } from '../../../api/client';
+import { quotaNotice } from '../../../api/quota';
 import type { ToastInput } from '../../../components/toast/toast-context';
 import type { InlineCardInput } from '../cards/inline-card';
 
@@ -47,7 +48,10 @@ export function actionFailed(type: string, message: string): ActionOutcome {
   return failed('Action Failed', `Failed to execute ${type}: ${message}`);
 }
 
-/** Runs `call`; a throw becomes a failed outcome titled `errorTitle` with the server's text. */
+/**
+ * Runs `call`; a throw becomes a failed outcome titled `errorTitle` with the server's text, or 'Daily limit reached'
+ * with when it resets when the call went over the user's daily quota.
+ */
 export async function orFailed(
   errorTitle: string,
   call: () => Promise<ActionOutcome>,
@@ -55,6 +59,7 @@ export async function orFailed(
   try {
     return await call();
   } catch (error) {
-    return failed(errorTitle, errorText(error));
+    const quota = quotaNotice(error);
+    return quota ? failed(quota.title, quota.description) : failed(errorTitle, errorText(error));
   }
 }

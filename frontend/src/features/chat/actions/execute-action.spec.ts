@@ -105,6 +105,28 @@ describe('executeAction', () => {
     expect(outcome.card).toMatchObject({ kind: 'web_search', text });
   });
 
+  it('says a search over the daily quota reached its limit and when it resets', async () => {
+    stub(
+      failure(api.chat.webSearch, 429, {
+        error: 'Daily limit reached for web searches: the Free plan includes 10 requests a day.',
+        code: 'QUOTA_EXCEEDED',
+        kind: 'web_searches',
+        limit: 10,
+        resetsAt: '2026-01-15T05:00:00.000Z',
+        requiresUpgrade: true,
+      }),
+    );
+    expect(await executeAction({ type: 'search_web', args: { query: 'news' } })).toMatchObject({
+      ok: false,
+      toast: {
+        title: 'Daily limit reached',
+        description:
+          'Daily limit reached for web searches: the Free plan includes 10 requests a day. It resets at 12:00 AM ET. Upgrade your plan for more.',
+        variant: 'destructive',
+      },
+    });
+  });
+
   it('drafts locally, calling the draft endpoint only for a booking link', async () => {
     const calls = stub(answer(api.chat.draftMessage, { message: 'Hi! Book me: https://x/book/abc' }));
     expect(await executeAction({ type: 'draft_text_message', args: { message: 'Hi!' } })).toMatchObject({
