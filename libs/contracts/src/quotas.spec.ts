@@ -66,13 +66,13 @@ const NO_PAID_PROVIDER = [
   'chat.career.get', 'chat.career.set', 'chat.memories.list', 'chat.memories.delete', 'chat.memories.cleanupPatterns',
   'chat.patterns.list', 'chat.patterns.insights', 'chat.twin.get', 'chat.shortcuts.list', 'chat.shortcuts.create',
   'chat.shortcuts.update', 'chat.shortcuts.delete', 'chat.whispers.list', 'chat.discord.servers', 'chat.discord.invite',
-  'chat.discord.channels', 'chat.discord.message', 'chat.drafts.message', 'chat.conversations.create',
+  'chat.discord.channels', 'chat.discord.message', 'chat.discord.callback', 'chat.drafts.message', 'chat.conversations.create',
   'chat.conversations.list', 'chat.conversations.delete', 'chat.conversations.share', 'chat.conversations.recoverSearch',
   'chat.conversations.recoverClaim', 'chat.conversations.shared',
   // voice
   'voice.cloning.toggle', 'voice.cloning.status',
   // telephony: stored calls and messages, recordings already paid for, scenarios (their runs reserve billing's allowance)
-  'telephony.phone-line.get', 'telephony.phone-line.release', 'telephony.phone-messages.get',
+  'telephony.phone-line.get', 'telephony.phone-line.release', 'telephony.phone-line.sharing', 'telephony.phone-messages.get',
   'telephony.phone-messages.delete', 'telephony.phone-messages.list', 'telephony.phone-messages.update',
   'telephony.phone-messages.recording', 'telephony.calls.queue', 'telephony.calls.logs', 'telephony.calls.recording',
   'telephony.calls.deleteLog', 'telephony.scenarios.list', 'telephony.scenarios.create', 'telephony.scenarios.update',
