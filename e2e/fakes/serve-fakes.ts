@@ -1,6 +1,6 @@
 /**
  * The system the browser tests run against, with every provider the tests exercise pointed at a loopback fake:
- * starts the fakes of Stripe, Twilio, Google, Discord, Nominatim, a push service and ElevenLabs (the same ones the services' integration tests use), a small
+ * starts the fakes of Stripe, Twilio, Google, Discord, Nominatim, a push service, ElevenLabs and an SMTP server (the same ones the services' integration tests use), a small
  * control server the tests use to seed and inspect them, writes their addresses to E2E_FAKES_FILE, then runs
  * `scripts/start.mjs` with the provider variables set. SIGTERM stops the system, then the fakes.
  *
@@ -17,6 +17,7 @@ import { globalAgent } from 'node:https';
 import { startGoogleFake } from '../../libs/testing/src/google-fake';
 import { startNominatimFake } from '../../services/calendar/src/testing/fakes/nominatim.fake';
 import { startPushFake } from '../../services/notifications/src/testing/push.fake';
+import { startSmtpFake } from '../../services/notifications/src/testing/smtp.fake';
 import {
   PRICE_ENTERPRISE,
   PRICE_PREMIUM,
@@ -67,6 +68,7 @@ async function main() {
     nominatim: (await startNominatimFake()) as never,
     push: (await startPushFake()) as never,
     elevenlabs: (await startElevenLabsFake(ELEVENLABS_TEST_KEY)) as never,
+    smtp: (await startSmtpFake()) as never,
   };
   // A recording Twilio keeps for a call the test plays by webhooks (JSON cannot carry the audio itself).
   const twilio = fakes.twilio as unknown as {
@@ -163,6 +165,8 @@ async function main() {
     NOMINATIM_BASE_URL: urls.nominatim as string,
     ELEVENLABS_API_KEY: ELEVENLABS_TEST_KEY,
     ELEVENLABS_BASE_URL: urls.elevenlabs as string,
+    // Mail (verification links, e-mail notifications) goes to the SMTP fake; tests read what it received.
+    SMTP_URL: `smtp://127.0.0.1:${(fakes.smtp as unknown as { port: number }).port}`,
     NODE_EXTRA_CA_CERTS: pushCa,
     // The push fake is a push service on 127.0.0.1 (HTTPS): allowed as a push host, and reachable through safeFetch,
     // which refuses loopback addresses unless ALLOW_PRIVATE_NETWORK_TARGETS is set (test only).

@@ -9,6 +9,8 @@ export interface FakeAddresses {
   discord: string;
   nominatim: string;
   elevenlabs: string;
+  /** The SMTP fake has no HTTP address: read what it received with `readFake('smtp', 'received')`. */
+  smtp?: string;
   /** The push service fake has no address of its own to share: its subscriptions carry it. */
   push?: string;
 }

@@ -21,6 +21,7 @@ export const queryKeys = {
   userLocation: [api.notifications.getLocation.path] as const,
   notificationPreferences: [api.notifications.preferences.path] as const,
   voiceAlerts: [api.notifications.voiceAlerts.path] as const,
+  smsVerification: [api.notifications.smsVerification.path] as const,
   emailStatus: [api.mail.status.path] as const,
   /** Every mail list (any search) shares the first part, so one invalidation refreshes them all. */
   emailList: (q = '') => [api.mail.list.path, q] as const,

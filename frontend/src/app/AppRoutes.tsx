@@ -25,6 +25,10 @@ const NotFoundPage = lazyNamed(() => import('../features/errors/NotFoundPage'), 
 const HelpPage = lazyNamed(() => import('../features/help/HelpPage'), 'HelpPage');
 const OrbPage = lazyNamed(() => import('../features/orb/OrbPage'), 'OrbPage');
 const SharePage = lazyNamed(() => import('../features/share/SharePage'), 'SharePage');
+const VerifyEmailPage = lazyNamed(
+  () => import('../features/notification-settings/VerifyEmailPage'),
+  'VerifyEmailPage',
+);
 const SharedConversationPage = lazyNamed(
   () => import('../features/shared-conversation/SharedConversationPage'),
   'SharedConversationPage',
@@ -49,6 +53,7 @@ export function AppRoutes() {
         <Route path="/book/:code" element={<BookingPage />} />
         <Route path="/help" element={<HelpPage />} />
         <Route path="/account" element={<AccountPage />} />
+        <Route path="/verify-email" element={<VerifyEmailPage />} />
         {isAuthenticated && <Route path="/orb" element={<OrbPage />} />}
         <Route path="*" element={<NotFoundPage />} />
       </Routes>

@@ -31,6 +31,8 @@ import {
   type NotificationEvent,
   type NotificationSettingsForm,
 } from './notification-form';
+import { EmailAddressPanel } from './EmailAddressPanel';
+import { SmsVerificationPanel } from './SmsVerificationPanel';
 import {
   useNotificationPreferences,
   useSaveNotificationPreferences,
@@ -62,10 +64,22 @@ export function NotificationSettingsPanel() {
   if (preferences.isPending || voiceAlerts.isPending) {
     return <LoadingState label="Loading notification settings" />;
   }
-  return <NotificationSettingsEditor initial={notificationFormOf(preferences.data, voiceAlerts.data)} />;
+  return (
+    <NotificationSettingsEditor
+      initial={notificationFormOf(preferences.data, voiceAlerts.data)}
+      savedPhoneNumber={preferences.data?.sms.phoneNumber ?? ''}
+    />
+  );
 }
 
-function NotificationSettingsEditor({ initial }: { initial: NotificationSettingsForm }) {
+function NotificationSettingsEditor({
+  initial,
+  savedPhoneNumber,
+}: {
+  initial: NotificationSettingsForm;
+  /** The number as saved (the server's E.164): the one its verification is about. */
+  savedPhoneNumber: string;
+}) {
   const { toast } = useToast();
   const [form, setForm] = useState(initial);
   const [touched, setTouched] = useState(false);
@@ -200,6 +214,7 @@ function NotificationSettingsEditor({ initial }: { initial: NotificationSettings
             slotProps={{ htmlInput: { maxLength: PHONE_NUMBER_MAX } }}
             sx={{ width: { xs: '100%', sm: 320 } }}
           />
+          <SmsVerificationPanel savedNumber={savedPhoneNumber} typedNumber={sms.phoneNumber} />
           <EventChoices
             channel="SMS"
             events={sms.events}
@@ -234,6 +249,7 @@ function NotificationSettingsEditor({ initial }: { initial: NotificationSettings
           enabled={email.enabled}
           onToggle={(enabled) => setChannel('email', { enabled })}
         >
+          <EmailAddressPanel />
           <EventChoices
             channel="email"
             events={email.events}

@@ -23,7 +23,10 @@ export function useVoiceAlerts() {
   return useQuery<VoiceAlertSettings | null>({ queryKey: queryKeys.voiceAlerts, enabled: Boolean(user) });
 }
 
-/** PUT /api/notifications/preferences: the answer replaces the cached preferences, which are then refetched. */
+/**
+ * PUT /api/notifications/preferences: the answer replaces the cached preferences, which are then refetched with the
+ * SMS number's verification.
+ */
 export function useSaveNotificationPreferences() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -34,7 +37,12 @@ export function useSaveNotificationPreferences() {
         queryKeys.notificationPreferences,
         saved ?? input,
       ),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.notificationPreferences }),
+    // A new SMS number was sent a code: its verification state changed too.
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.notificationPreferences }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.smsVerification }),
+      ]),
   });
 }
 
