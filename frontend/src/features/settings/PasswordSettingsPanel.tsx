@@ -94,9 +94,9 @@ export function PasswordSettingsPanel({ user }: { user: User }) {
               Choose a username under Personal details first: you sign in with it and your password.
             </Alert>
           )}
+          {/* Lets password managers file the password under the right account. */}
+          <input type="text" name="username" autoComplete="username" value={user.username ?? ''} readOnly hidden />
           <Stack spacing={2.5}>
-            {/* Lets password managers file the password under the right account. */}
-            <input type="text" name="username" autoComplete="username" value={user.username ?? ''} readOnly hidden />
             {hasPassword && (
               <TextField
                 label="Current password"
