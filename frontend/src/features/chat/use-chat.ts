@@ -191,6 +191,12 @@ function createController(queryClient: QueryClient, toast: ToastFn) {
       if (!action || action.executed === true) return;
       updateChatSession({ runningAction: { messageId, index } });
       const outcome = await runWithRunners(action);
+      if (outcome.pending) {
+        // Nothing was attempted (an integration not set up): neither done nor failed, only the toast.
+        updateChatSession({ runningAction: null });
+        if (outcome.toast) toast(outcome.toast);
+        return;
+      }
       const stored = !session.messages.find((m) => m.id === messageId)?.localOnly;
       // Stored so 'Load previous messages' shows the action done or failed as it was; a failed save changes
       // nothing on screen.

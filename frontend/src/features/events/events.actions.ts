@@ -1,7 +1,31 @@
 import { findEventsNear, searchEvents, type EventResult } from '../../api/events';
 import { defineActions, orFailed, str, type ActionOutcome } from '../chat/actions/action-kit';
+import { EVENT_SUMMARY_COUNT, spokenList } from '../chat/cards/inline-card';
 
 export const NEARBY_DEFAULT_RADIUS = 50;
+
+/** '2026-07-04' as said aloud: 'July 4'. */
+function spokenDate(localDate: string): string {
+  const day = new Date(`${localDate}T12:00:00Z`);
+  if (Number.isNaN(day.getTime())) return localDate;
+  return day.toLocaleDateString('en-US', { month: 'long', day: 'numeric', timeZone: 'UTC' });
+}
+
+/**
+ * What is read aloud for events found (doc1 §9: spoken event summaries list up to 3 events): how many, then the
+ * first 3 with their day and venue.
+ */
+export function eventsSummary(events: EventResult[]): string {
+  const named = events.slice(0, EVENT_SUMMARY_COUNT).map((event) => {
+    const day = event.dates?.start?.localDate;
+    return [event.name, day && `on ${spokenDate(day)}`, event.venue?.name && `at ${event.venue.name}`]
+      .filter(Boolean)
+      .join(' ');
+  });
+  const more = events.length - named.length;
+  const count = `I found ${events.length} ${events.length === 1 ? 'event' : 'events'}`;
+  return `${count}: ${spokenList(more > 0 ? [...named, `${more} more`] : named)}.`;
+}
 
 function eventsOutcome(events: EventResult[], nearby: boolean, title: string): ActionOutcome {
   if (events.length === 0) {
@@ -13,7 +37,7 @@ function eventsOutcome(events: EventResult[], nearby: boolean, title: string): A
       },
     };
   }
-  return { ok: true, card: { kind: 'events', title, events } };
+  return { ok: true, card: { kind: 'events', title, events }, speak: eventsSummary(events) };
 }
 
 export const actions = defineActions({

@@ -1,5 +1,5 @@
 import { draftMessage, getPhoneMessages } from '../../api/phone';
-import { capText, PHONE_PREVIEW_CHARS, PHONE_SUMMARY_COUNT } from '../chat/cards/inline-card';
+import { capText, PHONE_PREVIEW_CHARS, PHONE_SUMMARY_COUNT, spokenList } from '../chat/cards/inline-card';
 import {
   actionFailed,
   defineActions,
@@ -18,8 +18,23 @@ const phoneMessages: ActionHandler = () =>
       primary: m.caller_name || m.caller_number,
       secondary: m.transcript ? capText(m.transcript, PHONE_PREVIEW_CHARS) : 'No transcript',
     }));
-    return { ok: true, card: { kind: 'list', title: `Phone messages (${messages.length})`, items } };
+    return {
+      ok: true,
+      card: { kind: 'list', title: `Phone messages (${messages.length})`, items },
+      speak: phoneSummary(messages.length, items),
+    };
   });
+
+/**
+ * What is read aloud for phone messages (doc1 §9: up to 3 messages, each with a 50-character transcript preview):
+ * how many, then who called and what they said.
+ */
+export function phoneSummary(total: number, items: { primary: string; secondary?: string }[]): string {
+  const said = items.map((item) => `${item.primary}: ${item.secondary ?? 'No transcript'}`);
+  const more = total - items.length;
+  const count = `You have ${total} phone ${total === 1 ? 'message' : 'messages'}`;
+  return `${count}. ${spokenList(more > 0 ? [...said, `${more} more`] : said)}.`;
+}
 
 export const actions = defineActions({
   async draft_text_message(args, type) {

@@ -17,11 +17,9 @@ import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
 import ShareOutlinedIcon from '@mui/icons-material/ShareOutlined';
 import SmartToyOutlinedIcon from '@mui/icons-material/SmartToyOutlined';
 import VoicemailOutlinedIcon from '@mui/icons-material/VoicemailOutlined';
-import type { NavBadges } from './use-nav-badges';
+import { CONTRACTS_URL } from '../contracts/contracts-url';
 import type { SectionId } from './sections';
-
-/** The document-service site that Contracts opens in a new tab; an operator can point it elsewhere. */
-export const CONTRACTS_URL: string = import.meta.env.VITE_CONTRACTS_URL ?? 'https://www.docusign.com/';
+import type { NavBadges } from './use-nav-badges';
 
 interface NavItemBase {
   label: string;

@@ -10,8 +10,15 @@ export interface ActionOutcome {
   toast?: ToastInput;
   card?: InlineCardInput;
   invalidate?: (readonly unknown[])[];
-  /** A page to open in a new tab (an unsubscribe link). */
+  /** A page to open in a new tab (an unsubscribe link, the contracts document service). */
   openUrl?: string;
+  /**
+   * Nothing was attempted (an integration that is not set up): the action stays as it was, neither done nor failed,
+   * and only the toast shows.
+   */
+  pending?: boolean;
+  /** A short summary read aloud, as replies are (events found, phone messages). */
+  speak?: string;
 }
 
 /** Runs one action type with the args the model gave. May throw: the registry turns a throw into 'Action Failed'. */

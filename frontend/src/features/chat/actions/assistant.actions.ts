@@ -1,10 +1,14 @@
 import { defineActions, str, type ActionHandler } from './action-kit';
 
-/** Notion and Linear are not connected yet: no call, a toast saying what to set up. */
+/**
+ * Notion and Linear are not connected yet (doc1 §4): no call, a toast saying what to set up, and the action is left
+ * as it was (not failed: nothing went wrong).
+ */
 const setupRequired =
   (integration: string, things: string): ActionHandler =>
   () => ({
     ok: false,
+    pending: true,
     toast: {
       title: `${integration} Setup Required`,
       description: `Connect ${integration} to create ${things} from chat.`,

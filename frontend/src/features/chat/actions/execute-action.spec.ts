@@ -1,14 +1,22 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../../api/routes';
-import { answer, failure, routeFetch, testReminder } from '../../../test/render';
+import type { ActionType } from '@jarvis/contracts';
+import { answer, failure, routeFetch, testPhoneMessage, testReminder } from '../../../test/render';
+import { CONTRACTS_URL } from '../../contracts/contracts-url';
 import { executeAction } from './execute-action';
+
+const speakText = vi.hoisted(() => vi.fn(async () => 'played' as const));
+vi.mock('../../voice/speech-playback', () => ({ speakText }));
 
 function stub(routes: Parameters<typeof routeFetch>[0]) {
   const fake = routeFetch(routes);
   vi.stubGlobal('fetch', vi.fn(fake.fetch));
   return fake.calls;
 }
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  speakText.mockClear();
+});
 
 const unconfigured = (provider: string) => ({
   status: 503,
@@ -140,15 +148,66 @@ describe('executeAction', () => {
     expect(calls).toHaveLength(1);
   });
 
-  it('makes no call for Notion or Linear and says setup is needed', async () => {
+  it('makes no call for Notion or Linear and says setup is needed, without failing the action', async () => {
     const calls = stub({});
-    expect((await executeAction({ type: 'create_notion_task', args: { title: 'x' } })).toast?.title).toBe(
-      'Notion Setup Required',
-    );
-    expect((await executeAction({ type: 'create_linear_issue', args: { title: 'x' } })).toast?.title).toBe(
-      'Linear Setup Required',
-    );
+    const notion = await executeAction({ type: 'create_notion_task', args: { title: 'x' } });
+    expect(notion).toMatchObject({ pending: true, toast: { title: 'Notion Setup Required' } });
+    expect(notion.toast?.variant).toBeUndefined();
+    const linear = await executeAction({ type: 'create_linear_issue', args: { title: 'x' } });
+    expect(linear).toMatchObject({ pending: true, toast: { title: 'Linear Setup Required' } });
     expect(calls).toHaveLength(0);
+  });
+
+  it('opens the contracts document service in a new tab for generate_contract, with no call', async () => {
+    const calls = stub({});
+    const outcome = await executeAction({ type: 'generate_contract', args: {} });
+    expect(outcome).toMatchObject({ ok: true, openUrl: CONTRACTS_URL });
+    expect(outcome.toast?.variant).not.toBe('destructive');
+    expect(calls).toHaveLength(0);
+  });
+
+  it('shows the events found and reads a summary of the first 3 aloud', async () => {
+    const event = (name: string, day: string, venue: string) => ({
+      name,
+      dates: { start: { localDate: day } },
+      venue: { name: venue },
+    });
+    stub(
+      answer(api.chat.searchEvents, [
+        event('Jazz Night', '2026-07-04', 'Blue Note'),
+        event('Late Set', '2026-07-05', 'Village Vanguard'),
+        event('Big Band', '2026-07-06', 'Birdland'),
+        event('Trio', '2026-07-07', 'Smalls'),
+        event('Quartet', '2026-07-08', 'Mezzrow'),
+      ]),
+    );
+    const outcome = await executeAction({ type: 'search_events', args: { keyword: 'jazz' } });
+    expect(outcome.card).toMatchObject({ kind: 'events' });
+    const summary =
+      'I found 5 events: Jazz Night on July 4 at Blue Note, Late Set on July 5 at Village Vanguard, ' +
+      'Big Band on July 6 at Birdland and 2 more.';
+    expect(outcome.speak).toBe(summary);
+    await vi.waitFor(() => expect(speakText).toHaveBeenCalledWith(summary, 'action'));
+  });
+
+  it('reads a summary of up to 3 phone messages aloud, each with a 50-character preview', async () => {
+    const message = (caller_name: string, transcript: string) => ({
+      ...testPhoneMessage({ caller_name, transcript }),
+    });
+    stub(
+      answer(api.telephony.phoneMessages, [
+        message('Mom', 'Call me back about the dentist appointment tomorrow morning please'),
+        message('Dr. Lee', 'Your results are ready'),
+        message('Sam', 'Running late'),
+        message('Ana', 'Lunch?'),
+      ]),
+    );
+    const outcome = await executeAction({ type: 'get_phone_messages', args: {} });
+    expect(outcome.speak).toBe(
+      'You have 4 phone messages. Mom: Call me back about the dentist appointment tomorr…, ' +
+        'Dr. Lee: Your results are ready, Sam: Running late and 1 more.',
+    );
+    await vi.waitFor(() => expect(speakText).toHaveBeenCalledTimes(1));
   });
 
   it("shows the phone service's error as Phone Error, and No Phone Calls for an empty list", async () => {
@@ -180,18 +239,18 @@ describe('executeAction', () => {
 });
 
 describe('action registry', () => {
-  it('has one handler for every action type but the one Jarvis cannot run yet', async () => {
+  it('has one handler for every action type', async () => {
     const { ACTION_TYPES } = await import('@jarvis/contracts');
     const { loadActionRegistry } = await import('./execute-action');
     const handled = [...(await loadActionRegistry()).keys()].sort();
-    const unavailable = ['generate_contract'];
-    expect(handled).toEqual(ACTION_TYPES.filter((type) => !unavailable.includes(type)).sort());
+    expect(handled).toEqual([...ACTION_TYPES].sort());
   });
 
   it('answers a type no area handles as not available yet', async () => {
-    expect((await executeAction({ type: 'generate_contract', args: {} })).toast).toEqual({
+    const unknown = 'book_flight' as ActionType;
+    expect((await executeAction({ type: unknown, args: {} })).toast).toEqual({
       title: 'Action Failed',
-      description: 'Failed to execute generate_contract: This action is not available in Jarvis yet.',
+      description: 'Failed to execute book_flight: This action is not available in Jarvis yet.',
       variant: 'destructive',
     });
   });

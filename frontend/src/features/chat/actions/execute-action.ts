@@ -50,8 +50,17 @@ export async function executeAction(action: Pick<ChatAction, 'type' | 'args'>): 
   try {
     const handler = (await loadActionRegistry()).get(type);
     if (!handler) return actionFailed(type, 'This action is not available in Jarvis yet.');
-    return await handler(action.args ?? {}, type);
+    const outcome = await handler(action.args ?? {}, type);
+    if (outcome.speak) speakSummary(outcome.speak);
+    return outcome;
   } catch (error) {
     return actionFailed(type, errorText(error));
   }
+}
+
+/** A result's short summary is read aloud like a reply (doc1 §9: events and phone messages), with its playback code. */
+function speakSummary(text: string) {
+  void import('../../voice/speech-playback')
+    .then((playback) => playback.speakText(text, 'action'))
+    .catch(() => undefined);
 }

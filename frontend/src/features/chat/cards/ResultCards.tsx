@@ -1,3 +1,5 @@
+import { useState } from 'react';
+import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -13,6 +15,7 @@ import type { EventResult } from '../../../api/events';
 import type { ForecastResult, WeatherResult } from '../../../api/weather';
 import { Markdown } from '../Markdown';
 import { CardFrame } from './CardFrame';
+import { EVENT_SUMMARY_COUNT } from './inline-card';
 
 const round = (n: unknown): string => (typeof n === 'number' ? String(Math.round(n)) : String(n ?? '–'));
 
@@ -60,6 +63,7 @@ export function ForecastCard({ forecast, onClose }: { forecast: ForecastResult; 
   );
 }
 
+/** Events found: the first 3 (as many as are spoken), the rest behind 'Show all'. */
 export function EventsCard({
   title,
   events,
@@ -69,6 +73,8 @@ export function EventsCard({
   events: EventResult[];
   onClose: () => void;
 }) {
+  const [all, setAll] = useState(false);
+  const shown = all ? events : events.slice(0, EVENT_SUMMARY_COUNT);
   return (
     <CardFrame
       icon={<EventOutlinedIcon fontSize="small" />}
@@ -78,8 +84,8 @@ export function EventsCard({
       testId="events-card"
     >
       <List dense disablePadding>
-        {events.map((event, i) => (
-          <ListItem key={`${event.name}-${i}`} disableGutters divider={i < events.length - 1}>
+        {shown.map((event, i) => (
+          <ListItem key={`${event.name}-${i}`} disableGutters divider={i < shown.length - 1}>
             <ListItemText
               primary={event.name}
               secondary={[event.dates?.start?.localDate, event.venue?.name].filter(Boolean).join(' · ')}
@@ -87,6 +93,11 @@ export function EventsCard({
           </ListItem>
         ))}
       </List>
+      {events.length > EVENT_SUMMARY_COUNT && (
+        <Button size="small" onClick={() => setAll((open) => !open)} sx={{ mt: 0.5 }} aria-expanded={all}>
+          {all ? 'Show less' : `Show all (${events.length})`}
+        </Button>
+      )}
     </CardFrame>
   );
 }

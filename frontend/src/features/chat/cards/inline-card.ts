@@ -40,3 +40,12 @@ export function capText(text: string, max: number): string {
 /** Phone summaries list up to 3 messages with a 50-character transcript preview (doc1 §9). */
 export const PHONE_SUMMARY_COUNT = 3;
 export const PHONE_PREVIEW_CHARS = 50;
+
+/** Spoken event summaries list up to 3 events (doc1 §9); the events card shows as many, the rest behind 'Show all'. */
+export const EVENT_SUMMARY_COUNT = 3;
+
+/** 'a', 'a and b', 'a, b and c'. */
+export function spokenList(items: string[]): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
