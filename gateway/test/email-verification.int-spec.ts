@@ -20,7 +20,7 @@ const ctx: RequestContext = { userId: null, tier: 'free', requestId: 'test-verif
 beforeAll(async () => {
   gw = await startGateway('email-verification', { SIGNUP_MAX_PER_IP_HOUR: '1000', PUBLIC_URL: 'https://jarvis.example.test' });
   nc = await connect({ servers: gw.env.env.NATS_URL });
-  notifications = nc.subscribe(`${gw.env.natsPrefix}notifications.email.send-verification`, {
+  notifications = nc.subscribe(`${gw.env.natsPrefix}notifications.verification-emails.send`, {
     callback: (_e, msg) => {
       mails.push(msg.json<{ data: MailRequest }>().data);
       answer(msg);

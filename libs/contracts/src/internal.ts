@@ -179,7 +179,7 @@ export const internalApi = {
      * SERVICE_UNAVAILABLE.
      */
     sendVerificationEmail: internal({
-      subject: 'notifications.email.send-verification', service: 'notifications', access: 'service', timeoutMs: 15_000,
+      subject: 'notifications.verification-emails.send', service: 'notifications', access: 'service', timeoutMs: 15_000,
       request: z.object({ userId: rowId(), to: emailAddress(), link: z.url().max(2_048) }),
       response: returns<{ sent: boolean }>(),
     }),

@@ -19,7 +19,7 @@ const hashOf = (token: string) => createHash('sha256').update(token).digest('hex
  * Proves an account's e-mail address is the user's before notifications send to it: a new address (at sign-up or
  * changed in Settings) is e-mailed a link with a random 256-bit token, kept only as its hash; following the link
  * once within 24 hours marks the address verified. The gateway owns the address; notifications owns SMTP and is asked
- * to send the mail over `notifications.email.send-verification`.
+ * to send the mail over `notifications.verification-emails.send`.
  */
 @Injectable()
 export class EmailVerificationService {

@@ -13,7 +13,7 @@ afterEach(async () => {
 const ctx: RequestContext = { userId: null, tier: 'free', requestId: 'verify-mail' };
 const link = 'https://jarvis.example.test/api/auth/verify-email?token=' + 'a'.repeat(43);
 
-describe('notifications.email.send-verification', () => {
+describe('notifications.verification-emails.send', () => {
   it('e-mails the link the gateway made to the address, over SMTP_URL', async () => {
     const smtp = await startSmtpFake();
     try {
