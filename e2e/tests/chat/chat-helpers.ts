@@ -27,9 +27,9 @@ export function chatBox(page: Page) {
   return page.getByRole('textbox', { name: 'Message Jarvis' });
 }
 
-/** Types a message, sends it with Enter and waits for Jarvis's reply to it. */
+/** Types a message, sends it with Enter and waits for Jarvis's complete reply to it (not the bubble still growing). */
 export async function sendChat(page: Page, text: string) {
-  const replies = page.locator('[data-testid="message"][data-role="assistant"]');
+  const replies = page.locator('[data-testid="message"][data-role="assistant"]:not([data-streaming])');
   const before = await replies.count();
   await chatBox(page).fill(text);
   await chatBox(page).press('Enter');

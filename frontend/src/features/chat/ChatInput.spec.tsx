@@ -30,11 +30,22 @@ describe('ChatInput', () => {
     expect(screen.getByRole('button', { name: 'Send message' })).toBeDisabled();
   });
 
-  it('blocks sending while a message is on its way', async () => {
+  it('hands over a message entered while a reply is on its way (it waits its turn) and clears the box', async () => {
     const { onSend, box } = setup(true);
     await userEvent.type(box, 'hello{Enter}');
-    expect(onSend).not.toHaveBeenCalled();
-    expect(screen.getByRole('button', { name: 'Send message' })).toBeDisabled();
+    expect(onSend).toHaveBeenCalledWith('hello');
+    expect(box).toHaveValue('');
+  });
+
+  it('puts the text back when it could not be sent', async () => {
+    const onSend = vi.fn(async () => false);
+    renderWithProviders(
+      <ChatInput sending={false} onSend={onSend} onNewChat={() => undefined} onSave={() => undefined} />,
+    );
+    const box = screen.getByRole('textbox', { name: 'Message Jarvis' });
+    await userEvent.type(box, 'hello{Enter}');
+    expect(onSend).toHaveBeenCalledWith('hello');
+    expect(box).toHaveValue('hello');
   });
 
   it('offers image, camera, TALK and the voice toggles, the images blocked while sending', () => {

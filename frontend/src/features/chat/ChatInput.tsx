@@ -14,7 +14,7 @@ import { prefetchMessageBubble } from './message-bubbles';
 /** The input grows with its text up to 128 px, then scrolls (doc1 §5). */
 export const INPUT_MAX_HEIGHT_PX = 128;
 
-/** Enter sends, Shift+Enter adds a line; nothing happens while a message is being sent. */
+/** Enter sends, Shift+Enter adds a line. */
 export function isSendKey(
   event: Pick<KeyboardEvent, 'key' | 'shiftKey'> & { nativeEvent?: { isComposing?: boolean } },
 ) {
@@ -40,8 +40,9 @@ export function ChatInput({
   const inputRef = useRef<HTMLTextAreaElement | null>(null);
   const blank = text.trim().length === 0;
 
+  // While a reply is on its way the message waits its turn (onSend puts it in line), so the box clears at once.
   const submit = async () => {
-    if (blank || sending) return;
+    if (blank) return;
     const value = text;
     setText('');
     const sent = await onSend(value);
@@ -109,7 +110,7 @@ export function ChatInput({
               color="primary"
               aria-label="Send message"
               onClick={() => void submit()}
-              disabled={blank || sending}
+              disabled={blank}
               sx={{
                 bgcolor: 'primary.main',
                 color: 'primary.contrastText',

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useCallback, useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
@@ -17,6 +17,7 @@ import { ChatHeader } from './ChatHeader';
 import { ChatInput } from './ChatInput';
 import { ChatSidebar } from './ChatSidebar';
 import { NO_MESSAGES_TOAST } from './chat-message';
+import { getChatSession, queueChatMessage } from './chat-session';
 import { MessageList } from './MessageList';
 import { moodOf } from './mood';
 import { useChat } from './use-chat';
@@ -52,7 +53,10 @@ export function ChatSection({ user }: { user: User }) {
     if (open) setSidebarOpened(true);
   };
 
-  // Whispers accepted in the navigation arrive as `addChatMessage` events and are sent one at a time.
+  // One request at a time (doc1: sending is blocked while loading), and no message is lost to it: what is entered
+  // while a reply is on its way, and whispers accepted in the navigation (`addChatMessage` events), wait in the
+  // outbox and are sent one at a time as each reply completes. The store, not this render, says whether a reply is
+  // on its way: Enter can come between the reply completing and the screen showing it.
   const { sending, outbox } = session;
   const { takeOutbox, send } = chat;
   useEffect(() => {
@@ -60,6 +64,10 @@ export function ChatSection({ user }: { user: User }) {
     const next = takeOutbox();
     if (next) void send(next);
   }, [sending, outbox, takeOutbox, send]);
+  const sendOrQueue = useCallback(
+    async (text: string) => (getChatSession().sending ? queueChatMessage(text) : send(text)),
+    [send],
+  );
 
   const mood = moodOf({
     transient: session.transientMood,
@@ -118,7 +126,7 @@ export function ChatSection({ user }: { user: User }) {
         >
           <ChatInput
             sending={session.sending}
-            onSend={chat.send}
+            onSend={sendOrQueue}
             onNewChat={chat.newChat}
             onSave={openSave}
           />

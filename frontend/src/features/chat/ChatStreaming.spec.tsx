@@ -118,6 +118,39 @@ describe('a streamed chat reply', () => {
     expect(screen.getByTestId('mood-indicator')).toHaveAttribute('data-mood', 'error');
   });
 
+  it('shows a reply whose tokens and done arrive in one read growing, and only then the final message', async () => {
+    // The bubble's code is there already (the page fetches it ahead when the box is focused).
+    await import('./MessageBubble');
+    const chat = streamedChat();
+    renderWithProviders(<ChatSection user={testUser} />, { user: testUser });
+    await send('hello');
+    await waitFor(() => expect(chat.requests).toHaveLength(1));
+    // Every length the growing bubble shows, from any change of the page.
+    const lengths: number[] = [];
+    const observer = new MutationObserver(() => {
+      const length = streamingBubble()?.textContent?.trim().length ?? 0;
+      if (length > 0 && lengths.at(-1) !== length) lengths.push(length);
+    });
+    observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+    const reply = Array.from({ length: 40 }, (_, i) => `word${i}`).join(' ');
+    const tokens = reply
+      .split(/(?=\s)/)
+      .map((piece) => `event: token\ndata: ${JSON.stringify(piece)}\n\n`)
+      .join('');
+    const done = { reply, actions: [], userMessageId: 'u-9', assistantMessageId: 'a-9' };
+    chat.write(`${tokens}event: done\ndata: ${JSON.stringify(done)}\n\n`);
+    chat.close();
+    const final = () =>
+      screen.getAllByTestId('message').find((m) => m.dataset.role === 'assistant' && !m.dataset.streaming);
+    await waitFor(() => expect(final()).toBeDefined());
+    observer.disconnect();
+    expect(lengths.length, `lengths seen: ${lengths.join(', ')}`).toBeGreaterThanOrEqual(3);
+    expect(lengths.at(-1)).toBe(reply.length);
+    const assistants = screen.getAllByTestId('message').filter((m) => m.dataset.role === 'assistant');
+    expect(assistants).toHaveLength(1);
+    expect(assistants[0]).toHaveTextContent(reply);
+  });
+
   it('reads a plain JSON answer from a server that does not stream', async () => {
     const fake = routeFetch({
       'GET /api/reminders': { body: [] },

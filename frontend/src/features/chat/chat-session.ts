@@ -16,7 +16,10 @@ export interface ChatSessionState {
   /** The action being run; every action button is disabled meanwhile. */
   runningAction: { messageId: string; index: number } | null;
   transientMood: 'responding' | 'error' | null;
-  /** Messages raised by the `addChatMessage` window event, waiting for the chat screen to send them. */
+  /**
+   * Messages waiting for the chat screen to send them, one at a time: those raised by the `addChatMessage` window
+   * event, and those entered while a reply was still on its way (one request at a time, no press lost).
+   */
   outbox: string[];
 }
 
@@ -80,6 +83,13 @@ function subscribe(listener: () => void) {
 
 export function useChatSession(): ChatSessionState {
   return useSyncExternalStore(subscribe, getChatSession, getChatSession);
+}
+
+/** Puts `text` in line behind the reply on its way; the chat screen sends it once that reply is complete. */
+export function queueChatMessage(text: string): boolean {
+  if (!text.trim()) return false;
+  updateChatSession((s) => ({ outbox: [...s.outbox, text.trim()] }));
+  return true;
 }
 
 /** The `addChatMessage` event of an accepted whisper (doc1 §4): detail {text, sender: 'user'}. */

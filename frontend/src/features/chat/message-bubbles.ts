@@ -3,8 +3,12 @@ import { lazyNamed } from '../../components/lazy-named';
 const loadBubble = () => import('./MessageBubble');
 const loadTyping = () => import('./TypingIndicator');
 
-/** The streamed send (api/chat-stream.ts), fetched ahead with the bubble. */
-export const loadChatStream = () => import('../../api/chat-stream');
+/** The streamed send (api/chat-stream.ts) and its frame-by-frame reveal, fetched ahead with the bubble. */
+export const loadChatStream = () =>
+  Promise.all([import('../../api/chat-stream'), import('./smooth-reveal')]).then(([stream, reveal]) => ({
+    ...stream,
+    ...reveal,
+  }));
 
 /**
  * The message bubble (markdown wrapper, action buttons, toolbar) loads with the first message, not with the empty

@@ -3,6 +3,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { ChatAction } from '@jarvis/contracts';
 import { fetchChatMessages, saveActionOutcome } from '../../api/chat';
 import { loadChatStream } from './message-bubbles';
+import type { Reveal } from './smooth-reveal';
 import { serverMessageOr } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { useToast, type ToastFn } from '../../components/toast/toast-context';
@@ -88,27 +89,34 @@ function createController(queryClient: QueryClient, toast: ToastFn) {
       const speaker = loadPlayback()
         .then((m) => m.startReplySpeech({ onLimit: toast }))
         .catch(() => null);
-      const onToken = (piece: string) => {
-        void speaker.then((s) => s?.push(piece));
+      const showStreamed = (content: string) =>
         updateMessages((messages) => {
-          const growing = messages.find((m) => m.id === streamId);
-          if (growing)
-            return messages.map((m) => (m.id === streamId ? { ...m, content: m.content + piece } : m));
+          if (messages.some((m) => m.id === streamId))
+            return messages.map((m) => (m.id === streamId ? { ...m, content } : m));
           const first: ChatViewMessage = {
             id: streamId,
             role: 'assistant',
-            content: piece,
+            content,
             created_at: new Date().toISOString(),
             localOnly: true,
             streaming: true,
           };
           return [...messages, first];
         });
-      };
       const withoutStream = (messages: ChatViewMessage[]) => messages.filter((m) => m.id !== streamId);
+      let reveal: Reveal | undefined;
       try {
-        const { streamChatMessage } = await loadChatStream();
+        const { streamChatMessage, createReveal } = await loadChatStream();
+        // The text is shown frame by frame (smooth-reveal.ts): tokens that arrive together still read as written.
+        const shown = createReveal(showStreamed);
+        reveal = shown;
+        const onToken = (piece: string) => {
+          void speaker.then((s) => s?.push(piece));
+          shown.push(piece);
+        };
         const res = await streamChatMessage({ message: text, history }, { onToken });
+        // `done` may come in the same read as the last tokens: the final message waits until they were painted.
+        await shown.finish();
         updateChatSession((s) => ({
           sending: false,
           messages: [
@@ -132,6 +140,7 @@ function createController(queryClient: QueryClient, toast: ToastFn) {
         void queryClient.invalidateQueries({ queryKey: queryKeys.shortcuts });
         await refreshStored(queryClient);
       } catch (error) {
+        reveal?.cancel();
         void speaker.then((s) => s?.cancel());
         // Over the daily quota: say so and when it starts again (the helper loads only on a failure).
         const quota = await import('../../api/quota').then((q) => q.quotaNotice(error)).catch(() => null);

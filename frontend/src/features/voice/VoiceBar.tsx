@@ -40,7 +40,7 @@ export function VoiceBar({
     return prompt;
   }, [setText]);
 
-  // While a message is on its way the spoken words wait in the box.
+  // Spoken words are sent like typed ones (behind a reply on its way); words that could not be sent go in the box.
   const onSpoken = useCallback(
     (spoken: string) => {
       void onSend(spoken).then((sent) => {
