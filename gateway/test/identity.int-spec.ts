@@ -157,7 +157,7 @@ describe('quick access', () => {
     expect(cookie).toMatch(/SameSite=Lax/i);
     expect(cookie).toMatch(/Max-Age=34560000/);
     expect(cookie).toMatch(/Path=\//);
-    expect(cookie).not.toMatch(/Secure/i); // PUBLIC_URL is http here; edges.int-spec.ts sees Secure under https
+    expect(cookie).not.toMatch(/Secure/i); // PUBLIC_URL is http here; device-secrets.spec.ts has it Secure under https
     const secret = client.cookie('jarvis_device')!;
     expect(Buffer.from(secret, 'base64url').length).toBeGreaterThanOrEqual(16);
 
