@@ -185,4 +185,22 @@ describe('the SMS notification number is verified before anything is texted to i
     expect((await h.call(api.notifications.smsVerification, {}, alice)).verified).toBe(true);
     expect((await h.call(api.notifications.smsVerification, {}, bob)).verified).toBe(false);
   });
+
+  // Last: it takes the schema back to before this feature's migration and forward again.
+  it('starts a number saved before verification existed unverified, texting nothing to it', async () => {
+    const user = h.newUser();
+    const applied = async () =>
+      ((await h.dataSource.query(`SELECT 1 FROM "notifications"."migrations" WHERE name = 'ContactAttemptsAndSmsVerification1764608813421'`)) as unknown[])
+        .length > 0;
+    while (await applied()) await h.dataSource.undoLastMigration({ transaction: 'each' });
+    await h.dataSource.query(`INSERT INTO "notifications"."notification_preferences" (user_id, preferences) VALUES ($1, $2)`, [
+      user.id,
+      JSON.stringify(prefs('+1 (555) 201-0099')),
+    ]);
+    await h.dataSource.runMigrations({ transaction: 'each' });
+    expect(await h.call(api.notifications.smsVerification, {}, user)).toMatchObject({ phoneNumber: '+15552010099', verified: false, codePending: false });
+    expect(await reminderTexts(user, 'Saved before')).toEqual([]);
+    await h.call(api.notifications.resendSmsCode, {}, user);
+    expect(textsTo(user).map((t) => t.to)).toEqual(['+15552010099']);
+  });
 });
