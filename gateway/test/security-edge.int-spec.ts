@@ -378,6 +378,9 @@ describe('security headers', () => {
     expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
     await res.text();
     expectSecurityHeaders('SSE', Object.fromEntries(res.headers));
+    // Each header once (a name sent twice arrives joined with a comma).
+    expect(res.headers.get('x-request-id')).not.toContain(',');
+    expect(res.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
   });
 
   it('leaves HSTS out when PUBLIC_URL is plain http', async () => {

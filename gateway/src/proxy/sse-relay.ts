@@ -15,12 +15,13 @@ export function wantsStream(req: FastifyRequest) {
 export function openEventStream(req: FastifyRequest, reply: FastifyReply) {
   reply.hijack();
   reply.raw.writeHead(200, {
+    // Lower-case names, as the reply keeps them, so none is sent twice.
     ...(reply.getHeaders() as OutgoingHttpHeaders),
-    'Content-Type': 'text/event-stream; charset=utf-8',
-    'Cache-Control': 'no-cache, no-transform',
-    Connection: 'keep-alive',
-    'X-Accel-Buffering': 'no',
-    'X-Request-Id': req.id,
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache, no-transform',
+    connection: 'keep-alive',
+    'x-accel-buffering': 'no',
+    'x-request-id': req.id,
   });
   reply.raw.flushHeaders();
 }
