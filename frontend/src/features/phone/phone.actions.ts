@@ -39,12 +39,23 @@ export function phoneSummary(total: number, items: { primary: string; secondary?
 export const actions = defineActions({
   async draft_text_message(args, type) {
     let message = str(args.message);
+    const card = () => ({ kind: 'sms_draft' as const, message, context: str(args.context) });
     if (args.includeBookingLink) {
       try {
         message = (await draftMessage(args)).message || message;
       } catch (error) {
         return actionFailed(type, errorText(error));
       }
+      // doc1 §8: 'Message Ready' once the server has added the booking link.
+      return {
+        ok: true,
+        toast: {
+          title: 'Message Ready',
+          description: 'Your text with your booking link is below. Review it before sending.',
+          variant: 'success',
+        },
+        card: card(),
+      };
     }
     return {
       ok: true,
@@ -53,7 +64,7 @@ export const actions = defineActions({
         description: 'Review the text below before sending it.',
         variant: 'success',
       },
-      card: { kind: 'sms_draft', message, context: str(args.context) },
+      card: card(),
     };
   },
   check_phone_calls: phoneMessages,

@@ -1,5 +1,10 @@
 import { searchWeb, type SearchRecency } from '../../api/search';
-import { capText, SEARCH_TOAST_CHARS, SEARCH_TOAST_MS } from '../chat/cards/inline-card';
+import {
+  capText,
+  SEARCH_GENERIC_TOAST_MS,
+  SEARCH_TOAST_CHARS,
+  SEARCH_TOAST_MS,
+} from '../chat/cards/inline-card';
 import { defineActions, orFailed, str } from '../chat/actions/action-kit';
 
 export const DEFAULT_SEARCH_RECENCY: SearchRecency = 'day';
@@ -14,11 +19,20 @@ export const actions = defineActions({
       const text = result?.text ?? '';
       return {
         ok: true,
-        toast: {
-          title: 'Search Results',
-          description: capText(text, SEARCH_TOAST_CHARS),
-          durationMs: SEARCH_TOAST_MS,
-        },
+        // doc1 §9: a result's toast shows 150 characters for 8 s; the generic one (no text came back) lasts 5 s.
+        toast: text.trim()
+          ? {
+              title: 'Search Results',
+              description: capText(text, SEARCH_TOAST_CHARS),
+              durationMs: SEARCH_TOAST_MS,
+            }
+          : {
+              title: 'Web Search Complete',
+              description: query
+                ? `Nothing to summarise for "${capText(query, 60)}".`
+                : 'Nothing to summarise.',
+              durationMs: SEARCH_GENERIC_TOAST_MS,
+            },
         card: { kind: 'web_search', query, text, citations: result?.citations ?? [] },
       };
     }),

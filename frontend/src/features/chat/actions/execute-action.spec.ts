@@ -113,6 +113,16 @@ describe('executeAction', () => {
     expect(outcome.card).toMatchObject({ kind: 'web_search', text });
   });
 
+  it('shows the generic web-search toast for 5 seconds when the search answers no text', async () => {
+    stub(answer(api.chat.webSearch, { text: '', citations: [] }));
+    const outcome = await executeAction({ type: 'search_web', args: { query: 'news' } });
+    expect(outcome.toast).toEqual({
+      title: 'Web Search Complete',
+      description: 'Nothing to summarise for "news".',
+      durationMs: 5_000,
+    });
+  });
+
   it('says a search over the daily quota reached its limit and when it resets', async () => {
     stub(
       failure(api.chat.webSearch, 429, {
@@ -139,12 +149,16 @@ describe('executeAction', () => {
     const calls = stub(answer(api.chat.draftMessage, { message: 'Hi! Book me: https://x/book/abc' }));
     expect(await executeAction({ type: 'draft_text_message', args: { message: 'Hi!' } })).toMatchObject({
       ok: true,
+      toast: { title: 'Message Drafted' },
       card: { kind: 'sms_draft', message: 'Hi!' },
     });
     expect(calls).toHaveLength(0);
     expect(
       await executeAction({ type: 'draft_text_message', args: { message: 'Hi!', includeBookingLink: true } }),
-    ).toMatchObject({ card: { message: 'Hi! Book me: https://x/book/abc' } });
+    ).toMatchObject({
+      card: { message: 'Hi! Book me: https://x/book/abc' },
+      toast: { title: 'Message Ready', variant: 'success' },
+    });
     expect(calls).toHaveLength(1);
   });
 

@@ -31,6 +31,8 @@ export function emailDraftCollapses(message: string): boolean {
 /** Web-search result toasts show at most 150 characters, for 8 seconds (doc1 §9). */
 export const SEARCH_TOAST_CHARS = 150;
 export const SEARCH_TOAST_MS = 8_000;
+/** The generic web-search toast (the search answered no text) lasts 5 seconds (doc1 §9). */
+export const SEARCH_GENERIC_TOAST_MS = 5_000;
 
 export function capText(text: string, max: number): string {
   const clean = text.trim();
