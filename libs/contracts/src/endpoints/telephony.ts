@@ -76,7 +76,7 @@ export interface PhoneLineState {
   /** The user's line, null without one. */
   phoneNumber: string | null;
   sharing: CallerSharing;
-  /** Numbers of TWILIO_CLAIMABLE_NUMBERS no line holds yet (the first 20), to claim; empty once the user has a line. */
+  /** Numbers of TWILIO_CLAIMABLE_NUMBERS no line holds yet (the first 6), to claim; empty once the user has a line. */
   offeredNumbers: string[];
 }
 

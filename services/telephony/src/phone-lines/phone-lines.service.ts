@@ -10,7 +10,7 @@ import { PhoneLinesRepository } from './phone-lines.repository';
 
 /** What a user hears when the number typed is not one the operator offers. */
 /** How many free offered numbers the phone line card lists. */
-const OFFERED_SHOWN = 20;
+const OFFERED_SHOWN = 6;
 
 export const NOT_CLAIMABLE = 'That number is not offered on this Jarvis. Choose one of the numbers the operator offers, or get a new number.';
 
