@@ -68,6 +68,8 @@ describe('Google sign-in', () => {
     const back = await client.get(`/api/auth/google/callback?code=good-code&state=${encodeURIComponent(state)}`);
     expect(back.status).toBe(302);
     expect(back.headers.get('location')).toBe('/auth/callback?auth=success');
+    // The browser is bound to the account, as at every sign-in.
+    expect(back.setCookies.find((c) => c.startsWith('jarvis_device='))).toMatch(/^jarvis_device=[A-Za-z0-9_-]{43};.*HttpOnly/i);
     expect(google.seen.tokenBodies.at(-1)?.get('redirect_uri')).toBe('http://localhost:3999/api/auth/google/callback');
     expect(google.seen.userinfoAuth.at(-1)).toBe('Bearer at-1');
 
