@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -12,6 +13,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
+import ScheduleIcon from '@mui/icons-material/Schedule';
 import type { CallLog } from '@jarvis/contracts';
 import { callLogRecordingUrl } from '../../api/outbound-calls';
 import { DetailSection, Fact, RecordingPlayer } from '../../components/DetailParts';
@@ -20,9 +22,26 @@ import { formatCallTime, formatPhoneNumber } from '../phone/phone-format';
 import { CALL_STATUS, minutesAndSeconds, scenarioLabel, shortCallId } from './call-format';
 import { useDeleteCallLog } from './use-outbound-calls';
 
+/** doc3 §4: a pending call carries a clock, one being placed a spinner. */
+function statusIcon(status: string) {
+  if (status === 'pending') return <ScheduleIcon data-testid="call-status-clock" />;
+  if (status === 'processing' || status === 'calling')
+    return <CircularProgress size={12} color="inherit" data-testid="call-status-spinner" aria-hidden />;
+  return undefined;
+}
+
 export function CallStatusChip({ status }: { status: keyof typeof CALL_STATUS }) {
   const { label, color } = CALL_STATUS[status] ?? { label: status, color: 'default' as const };
-  return <Chip size="small" label={label} color={color} data-testid="call-status" />;
+  return (
+    <Chip
+      size="small"
+      label={label}
+      color={color}
+      icon={statusIcon(status)}
+      data-testid="call-status"
+      sx={{ '& .MuiChip-icon.MuiCircularProgress-root': { ml: 0.75, mr: -0.25 } }}
+    />
+  );
 }
 
 /**

@@ -224,19 +224,26 @@ function VoiceCloning() {
         <Alert severity="error">{serverMessageOr(clone.error, 'Voice cloning failed')}</Alert>
       )}
 
-      <Box>
-        <Button
-          variant="contained"
-          startIcon={
-            clone.isPending ? <CircularProgress size={18} color="inherit" /> : <RecordVoiceOverOutlinedIcon />
-          }
-          onClick={submit}
-          disabled={missing > 0 || busy || processing}
-          sx={{ width: { xs: '100%', sm: 'auto' } }}
-        >
-          {clone.isPending ? 'Uploading samples...' : 'Clone my voice'}
-        </Button>
-      </Box>
+      {/* doc2 §5: the clone button appears at 3 samples or more; until then the hint says how many are missing. */}
+      {missing === 0 && (
+        <Box>
+          <Button
+            variant="contained"
+            startIcon={
+              clone.isPending ? (
+                <CircularProgress size={18} color="inherit" />
+              ) : (
+                <RecordVoiceOverOutlinedIcon />
+              )
+            }
+            onClick={submit}
+            disabled={busy || processing}
+            sx={{ width: { xs: '100%', sm: 'auto' } }}
+          >
+            {clone.isPending ? 'Uploading samples...' : 'Clone my voice'}
+          </Button>
+        </Box>
+      )}
     </Stack>
   );
 }
