@@ -15,6 +15,15 @@ describe('help content', () => {
     expect(QUICK_START_STEPS).toHaveLength(3);
   });
 
+  it("says where connections live (Settings' tabs and the Account page), never an Integrations tab", () => {
+    const connect = QUICK_START_STEPS[1].text;
+    expect(connect).not.toMatch(/integrations/i);
+    expect(connect).toContain('Account page');
+    expect(connect).toContain('Settings → Calendar');
+    expect(connect).toContain('Settings → Notifications');
+    expect(HELP_FAQS.map((f) => f.answer).join(' ')).not.toMatch(/Integrations tab|then Integrations/i);
+  });
+
   it('matches feature title, description and body case-insensitively', () => {
     expect(searchFeatures(HELP_FEATURES, 'DISCORD').map((f) => f.id)).toContain('discord');
     expect(searchFeatures(HELP_FEATURES, 'spotify').map((f) => f.id)).toEqual(['music']);

@@ -215,8 +215,9 @@ export const QUICK_START_STEPS = [
     text: 'Type or say "Hey Jarvis" to ask anything: questions, reminders, weather, drafts.',
   },
   {
+    // doc3 reads 'Settings then Integrations'; the connections live in Settings' tabs and on the Account page.
     title: 'Connect your services',
-    text: 'Open Settings, then Integrations, to connect Gmail, Google Calendar and Discord.',
+    text: 'Connect Gmail on the Account page, Google Calendar in Settings → Calendar, and your Jarvis phone number in Settings → Profile. Choose how Jarvis notifies you in Settings → Notifications, and add Jarvis to Discord from Discord Setup in the menu.',
   },
   {
     title: 'Make it yours',
