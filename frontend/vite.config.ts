@@ -1,6 +1,7 @@
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { apiRoutes } from './api-routes.config.ts';
+import { precompress } from './precompress.config.ts';
 import { serviceWorker } from './service-worker.config.ts';
 import { defineConfig } from 'vite';
 
@@ -30,8 +31,20 @@ const MUI_APP = words(
   'Tooltip Popper Grow Portal Badge Avatar Skeleton Divider ListItemButton ListSubheader InputBase OutlinedInput TextareaAutosize Checkbox SwitchBase',
 );
 
+// Small modules the signed-in start shares with other screens (each would be a file of its own, with its own import
+// lines, compressing worse): one file. All of it loads at the signed-in start anyway; the landing page loads it too.
+const START_SHARED_ICONS = words(
+  'Add AlarmOutlined BookmarkBorderOutlined ChatBubbleOutline Close ContactsOutlined ForumOutlined GraphicEq LightbulbOutlined MailOutline MicNoneOutlined NotificationsNoneOutlined PersonOutline PhotoCameraOutlined Send SmartToyOutlined Stop',
+);
+const START_SHARED_MODULES = words(
+  'components/JarvisLogo components/eastern-time components/ListStates components/LoadedList components/lazy-popper components/use-document-title api/query-timings api/reminders features/reminders/reminder-time features/memory/pattern-insights',
+);
+const startShared = (id: string) =>
+  new RegExp(`[\\\\/]@mui[\\\\/]icons-material[\\\\/]esm[\\\\/](?:${START_SHARED_ICONS.join('|')})\\.js$`).test(id) ||
+  new RegExp(`[\\\\/]frontend[\\\\/]src[\\\\/](?:${START_SHARED_MODULES.join('|')})\\.tsx?$`).test(id);
+
 export default defineConfig({
-  plugins: [react(), apiRoutes(), serviceWorker()],
+  plugins: [react(), apiRoutes(), serviceWorker(), precompress()],
   resolve: {
     alias: [
       // Use the contracts' TypeScript source so the frontend needs no build step of libs/contracts.
@@ -87,6 +100,7 @@ export default defineConfig({
               includeDependenciesRecursively: false,
             },
             { name: 'zod', test: fromPackages('zod'), priority: 30 },
+            { name: 'start-shared', test: startShared, priority: 35 },
             { name: 'markdown', test: fromPackages('react-markdown', 'remark-gfm'), priority: 20 },
           ],
         },

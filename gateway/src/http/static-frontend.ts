@@ -12,6 +12,9 @@ export async function registerStaticFrontend(app: FastifyInstance, dist: string)
       index: false,
       // One route per built file (read once at start) rather than a wildcard: the SPA fallback below owns `/*`.
       wildcard: false,
+      // The build writes a gzip copy beside each script and stylesheet (frontend/precompress.config.ts): a browser
+      // that accepts gzip gets it, about a third of the bytes, with no compression work per request.
+      preCompressed: true,
       maxAge: '1h',
       setHeaders: (reply, path) => {
         if (path.endsWith('.html') || path.endsWith('sw.js')) reply.header('Cache-Control', 'no-cache');
