@@ -95,6 +95,10 @@ describe('e-mail verification', () => {
     expect((await gw.client().get(`/api/auth/verify-email?token=${'A'.repeat(43)}`)).headers.get('location')).toBe('/verify-email?result=invalid');
     expect((await gw.client().get('/api/auth/verify-email?token=%0d%0aLocation:%20https://evil.test')).headers.get('location')).toBe('/verify-email?result=invalid');
     expect((await gw.client().get('/api/auth/verify-email')).headers.get('location')).toBe('/verify-email?result=invalid');
+    // Input no link carries is refused like on every endpoint: 400 naming the field.
+    const nul = await gw.client().get('/api/auth/verify-email?token=a%00b');
+    expect(nul.status).toBe(400);
+    expect(Object.keys(nul.body.fields)).toContain('token');
     expect((await client.get('/api/auth/user')).body.emailVerified).toBe(false);
   });
 

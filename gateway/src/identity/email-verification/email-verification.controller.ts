@@ -9,11 +9,16 @@ import { EmailVerificationService } from './email-verification.service';
 export class EmailVerificationController {
   constructor(private readonly verification: EmailVerificationService) {}
 
-  /** The e-mailed link: the browser lands on /verify-email, which says whether it worked (a bad token is no 400). */
+  /**
+   * The e-mailed link: the browser lands on /verify-email, which says whether it worked (an unknown, used or expired
+   * token too). Only input no link could carry (a NUL, an array) is a 400, as on every endpoint.
+   */
   @Route(api.identity.verifyEmail)
-  async verify(@Query() query: unknown, @Res() reply: Reply) {
-    const parsed = api.identity.verifyEmail.request.safeParse(query ?? {});
-    const result = await this.verification.verify(parsed.success ? parsed.data.token : undefined);
+  async verify(
+    @Query(new ContractPipe(api.identity.verifyEmail)) query: RequestOf<typeof api.identity.verifyEmail>,
+    @Res() reply: Reply,
+  ) {
+    const result = await this.verification.verify(query.token);
     return reply.header('Cache-Control', 'no-store').redirect(`/verify-email?result=${result}`, 302);
   }
 
