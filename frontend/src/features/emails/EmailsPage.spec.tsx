@@ -168,6 +168,52 @@ describe('EmailsPage', () => {
     expect(gets(fake, '/api/email/list')).toHaveLength(1);
   });
 
+  describe("'Gmail connection expired' whatever call found it", () => {
+    const expired = {
+      error: 'Your Gmail connection has expired. Please reconnect.',
+      code: 'MAIL_CONNECTION_EXPIRED',
+    };
+
+    it('when opening a message', async () => {
+      const fake = fakeApi({
+        ...connected,
+        ...answer(api.mail.list, { messages: [newsletter] }),
+        ...failure(api.mail.detail, 401, expired, { params: { id: 'm1' } }),
+      });
+      renderPage('/emails?message=m1');
+      const notices = await screen.findAllByTestId('mail-expired');
+      // The page asks once, instead of the inbox, and the failed call is not retried.
+      expect(notices).toHaveLength(1);
+      expect(within(notices[0]).getByRole('button', { name: 'Reconnect' })).toBeEnabled();
+      expect(screen.queryByTestId('email-row')).not.toBeInTheDocument();
+      expect(gets(fake, '/api/email/m1')).toHaveLength(1);
+    });
+
+    it('when moving a message to Trash', async () => {
+      fakeApi({
+        ...connected,
+        ...answer(api.mail.list, { messages: [newsletter] }),
+        ...answer(api.mail.detail, withBody(newsletter, '<p>Hi</p>'), { params: { id: 'm1' } }),
+        ...failure(api.mail.trash, 401, expired, { params: { messageId: 'm1' } }),
+      });
+      const user = userEvent.setup();
+      renderPage('/emails?message=m1');
+      const detail = await screen.findByTestId('email-detail');
+      await user.click(within(detail).getByRole('button', { name: 'Trash' }));
+      const notice = await screen.findByTestId('mail-expired');
+      expect(notice).toHaveTextContent('Gmail connection expired');
+      expect(screen.queryByTestId('email-detail')).not.toBeInTheDocument();
+      expect(screen.getByTestId('toast')).toHaveTextContent('Gmail connection expired');
+    });
+
+    it('when reading the connection status', async () => {
+      fakeApi({ ...failure(api.mail.status, 401, expired) });
+      renderPage();
+      expect(await screen.findByTestId('mail-expired')).toHaveTextContent('Reconnect');
+      expect(screen.queryByText('Sign in to see your inbox.')).not.toBeInTheDocument();
+    });
+  });
+
   it('retries another failure twice, then says the list could not be loaded and tries again', async () => {
     let down = true;
     const fake = fakeApi({

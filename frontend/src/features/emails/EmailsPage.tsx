@@ -15,9 +15,9 @@ import { useDocumentTitle } from '../../components/use-document-title';
 import { ConnectMailPrompt } from './ConnectMailPrompt';
 import { EmailInbox } from './EmailInbox';
 import { MailExpiredNotice } from './MailExpiredNotice';
-import { isMailConnectionExpired } from './mail-errors';
 import { useMailReturnNotice } from './use-connect-mail';
 import { useDisconnectEmail, useEmailStatus } from './use-email-status';
+import { useMailConnectionExpired } from './use-mail-expired';
 
 function SignInToSeeEmails() {
   return (
@@ -63,16 +63,15 @@ export function EmailsPage() {
   useDocumentTitle('Emails \u2014 Jarvis');
   useMailReturnNotice();
   const status = useEmailStatus();
+  const expired = useMailConnectionExpired();
   const connected = Boolean(status.data?.connected);
 
   let content;
-  if (status.isPending) content = <LoadingState label="Loading your mail" />;
+  // Whichever mail call found the grant expired (status, list, a message, an action), the page asks to reconnect.
+  if (expired) content = <MailExpiredNotice />;
+  else if (status.isPending) content = <LoadingState label="Loading your mail" />;
   else if (status.isError)
-    content = isMailConnectionExpired(status.error) ? (
-      <MailExpiredNotice />
-    ) : (
-      <LoadFailed what="mail settings" onRetry={() => void status.refetch()} />
-    );
+    content = <LoadFailed what="mail settings" onRetry={() => void status.refetch()} />;
   else if (status.data === null) content = <SignInToSeeEmails />;
   else if (!connected) content = <ConnectMailPrompt />;
   else content = <EmailInbox />;

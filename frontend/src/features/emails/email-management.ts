@@ -1,12 +1,15 @@
 import { isApiError } from '../../api/client';
 import { manageEmail, type EmailManageResult, type EmailOperation } from '../../api/mail';
 import type { ToastInput } from '../../components/toast/toast-context';
+import { isMailConnectionExpired } from './mail-errors';
 
 /** What one management call ended with: the toast to show and, for an unsubscribe, a page to open. */
 export interface EmailOperationOutcome {
   ok: boolean;
   toast: ToastInput;
   openUrl?: string;
+  /** Google no longer honours the grant (401 MAIL_CONNECTION_EXPIRED): the Emails page asks to reconnect. */
+  expired?: boolean;
 }
 
 /** doc1 §8. */
@@ -81,6 +84,12 @@ export async function runEmailOperation(
     return emailOperationOutcome(op, await manageEmail(messageId, op));
   } catch (error) {
     if (isApiError(error) && requiresUpgrade(error.body)) return { ok: false, toast: PREMIUM_FEATURE };
+    if (isMailConnectionExpired(error))
+      return {
+        ok: false,
+        expired: true,
+        toast: { title: 'Gmail connection expired', description: errorTextOf(error), variant: 'destructive' },
+      };
     return {
       ok: false,
       toast: {

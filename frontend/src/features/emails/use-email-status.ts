@@ -1,14 +1,28 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { getQueryFn, statusOf } from '../../api/client';
 import { disconnectEmail, type EmailStatus, type EmailOperation } from '../../api/mail';
 import { queryKeys } from '../../api/query-keys';
 import { queryTimings } from '../../api/query-timings';
 import { runEmailOperation } from './email-management';
-import { shouldRetryMailQuery } from './mail-errors';
+import { isMailConnectionExpired, shouldRetryMailQuery } from './mail-errors';
 
-/** GET /api/email/status: stale after 60 s; null for a visitor. */
+const readStatus = getQueryFn<EmailStatus>({ on401: 'throw' });
+
+/**
+ * GET /api/email/status: stale after 60 s; null for a visitor (a 401 without a session), while an expired Google grant
+ * (401 MAIL_CONNECTION_EXPIRED) fails as such, so the page asks to reconnect.
+ */
 export function useEmailStatus({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery<EmailStatus | null>({
     queryKey: queryKeys.emailStatus,
+    queryFn: async (context) => {
+      try {
+        return await readStatus(context);
+      } catch (error) {
+        if (statusOf(error) === 401 && !isMailConnectionExpired(error)) return null;
+        throw error;
+      }
+    },
     enabled,
     retry: shouldRetryMailQuery,
     ...queryTimings.emailStatus,
