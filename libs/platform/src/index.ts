@@ -8,6 +8,7 @@ export * from './queue';
 export * from './webhooks';
 export * from './providers/http';
 export * from './providers/safe-fetch';
+export * from './providers/openai';
 export * from './net/address-policy';
 export * from './google';
 export * from './database/data-source';

@@ -1,32 +1,30 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ProviderUnavailableError, RateLimitedError, type Tier } from '@jarvis/contracts';
+import { ProviderUnavailableError, type Tier } from '@jarvis/contracts';
+import { MODEL_SERVER_WORDING, OpenAiConnection } from '@jarvis/platform';
 import OpenAI from 'openai';
 import { CHAT_CONFIG, type ChatConfig } from '../config/chat.config';
 import { ACTION_TOOLS } from './action-tools';
 import { ReplyCancelledError } from './model.errors';
 import { ChatModel, type ModelReply, type ModelRequest, type ModelToolCall } from './chat-model.provider';
 
-const VARIABLES = ['OPENAI_API_KEY'];
-
-/** The model through the official `openai` SDK; OPENAI_BASE_URL points it at any OpenAI-compatible server. */
+/** The chat model through the platform's OpenAI connection (OPENAI_BASE_URL: any OpenAI-compatible server). */
 @Injectable()
 export class OpenAiAdapter extends ChatModel {
   readonly configured: boolean;
-  private readonly client?: OpenAI;
+  private readonly openai: OpenAiConnection;
 
   constructor(@Inject(CHAT_CONFIG) private readonly config: ChatConfig) {
     super();
-    this.configured = Boolean(config.OPENAI_API_KEY || config.OPENAI_BASE_URL);
-    if (this.configured) {
-      this.client = new OpenAI({
-        // Local servers (Ollama, vLLM, LM Studio) ignore the key, but the SDK needs one.
-        apiKey: config.OPENAI_API_KEY ?? 'not-needed',
-        baseURL: config.OPENAI_BASE_URL,
-        // The chat endpoint's deadline is 30 s; one retry at most keeps us inside it.
-        timeout: 25_000,
-        maxRetries: 1,
-      });
-    }
+    this.openai = new OpenAiConnection(config, {
+      name: 'The language model',
+      // The chat endpoint's deadline is 30 s; one retry at most keeps us inside it.
+      timeoutMs: 25_000,
+      maxRetries: 1,
+      wording: MODEL_SERVER_WORDING,
+      variables: ['OPENAI_API_KEY'],
+      busy: { message: 'The language model is busy right now. Please try again in a moment.', retryAfterSeconds: 20 },
+    });
+    this.configured = this.openai.configured;
   }
 
   modelFor(tier: Tier): string {
@@ -35,7 +33,7 @@ export class OpenAiAdapter extends ChatModel {
   }
 
   async complete(request: ModelRequest): Promise<ModelReply> {
-    if (!this.client) throw new ProviderUnavailableError('The language model', ['OPENAI_API_KEY', 'OPENAI_BASE_URL']);
+    const client = this.openai.require();
     const model = this.modelFor(request.tier);
     const body = {
       model,
@@ -45,16 +43,25 @@ export class OpenAiAdapter extends ChatModel {
       ...(request.json ? { response_format: { type: 'json_object' as const } } : {}),
     };
     try {
-      if (request.onToken) return await this.streamed(this.client, body, request.onToken, request.signal);
-      const completion = await this.client.chat.completions.create(body, { signal: request.signal });
+      if (request.onToken) return await this.streamed(client, body, request.onToken, request.signal);
+      const completion = await client.chat.completions.create(body, { signal: request.signal });
       const message = completion.choices[0]?.message;
       const toolCalls = (message?.tool_calls ?? []).flatMap((call) =>
         call.type === 'function' ? [{ name: call.function.name, arguments: call.function.arguments }] : [],
       );
       return { content: message?.content?.trim() ?? '', toolCalls };
     } catch (error) {
-      throw translateError(error, model);
+      throw this.failure(error, model);
     }
+  }
+
+  /** A stop from the browser, and a model the server does not have, mean something here; the rest is the platform's mapping. */
+  private failure(error: unknown, model: string): unknown {
+    if (error instanceof OpenAI.APIUserAbortError) return new ReplyCancelledError();
+    if (error instanceof OpenAI.APIError && error.status === 404) {
+      return new ProviderUnavailableError('The language model', ['OPENAI_MODEL'], `model "${model}" was not found (check OPENAI_MODEL)`);
+    }
+    return this.openai.failure(error);
   }
 
   /** The same completion as server-sent chunks: text goes out as it comes, tool calls are put together by index. */
@@ -100,22 +107,4 @@ class TrimmedText {
     this.value += body;
     this.onToken(body);
   }
-}
-
-function translateError(error: unknown, model: string) {
-  if (error instanceof OpenAI.APIUserAbortError) return new ReplyCancelledError();
-  if (error instanceof OpenAI.APIConnectionError) {
-    return new ProviderUnavailableError('The language model', VARIABLES, 'the model server could not be reached (check OPENAI_BASE_URL)');
-  }
-  if (error instanceof OpenAI.APIError) {
-    if (error.status === 401 || error.status === 403) {
-      return new ProviderUnavailableError('The language model', VARIABLES, 'the API key was rejected (check OPENAI_API_KEY)');
-    }
-    if (error.status === 429) return new RateLimitedError('The language model is busy right now. Please try again in a moment.', 20);
-    if (error.status === 404) {
-      return new ProviderUnavailableError('The language model', ['OPENAI_MODEL'], `model "${model}" was not found (check OPENAI_MODEL)`);
-    }
-    return new ProviderUnavailableError('The language model', VARIABLES, `the model server answered ${error.status ?? 'an error'}`);
-  }
-  return error;
 }

@@ -1,46 +1,43 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ProviderUnavailableError, RateLimitedError, ValidationError } from '@jarvis/contracts';
+import { ValidationError } from '@jarvis/contracts';
+import { OpenAiConnection, PROVIDER_WORDING } from '@jarvis/platform';
 import OpenAI, { toFile } from 'openai';
 import { VOICE_CONFIG, type VoiceConfig } from '../config/voice.config';
 import { extensionOf } from '../speech/audio-format';
 import { type SpokenAudio, type Transcript, VoiceModel } from './voice-model.provider';
 
-const NAME = 'OpenAI';
-const VARIABLES = ['OPENAI_API_KEY', 'OPENAI_BASE_URL'];
 /** Opus at ~32 kbit/s, what browsers record: an estimate when the provider does not say how long the audio was. */
 const BYTES_PER_SECOND_ESTIMATE = 4_000;
 
-/** Speech, transcription, translation (the chat model) and vision through the official `openai` SDK. */
+/** Speech, transcription, translation (the chat model) and vision through the platform's OpenAI connection. */
 @Injectable()
 export class OpenAiAdapter extends VoiceModel {
-  private readonly client?: OpenAI;
+  private readonly openai: OpenAiConnection;
 
   constructor(@Inject(VOICE_CONFIG) private readonly config: VoiceConfig) {
     super();
-    if (config.OPENAI_API_KEY || config.OPENAI_BASE_URL) {
-      this.client = new OpenAI({
-        // Local servers ignore the key, but the SDK needs one.
-        apiKey: config.OPENAI_API_KEY ?? 'not-needed',
-        baseURL: config.OPENAI_BASE_URL,
-        // The endpoints' deadline is 30 s; one retry at most keeps us inside it.
-        timeout: 25_000,
-        maxRetries: 1,
-      });
-    }
+    this.openai = new OpenAiConnection(config, {
+      name: 'OpenAI',
+      // The endpoints' deadline is 30 s; one retry at most keeps us inside it.
+      timeoutMs: 25_000,
+      maxRetries: 1,
+      wording: PROVIDER_WORDING,
+      busy: { message: 'The speech service is busy. Please try again in a minute.', retryAfterSeconds: 60 },
+    });
   }
 
   async speak(text: string): Promise<SpokenAudio> {
-    const client = this.require();
+    const client = this.openai.require();
     try {
       const response = await client.audio.speech.create({ model: this.config.OPENAI_TTS_MODEL, voice: 'alloy', input: text, response_format: 'mp3' });
       return { audio: Buffer.from(await response.arrayBuffer()), mime: 'audio/mpeg' };
     } catch (error) {
-      throw translateError(error);
+      throw this.openai.failure(error);
     }
   }
 
   async transcribe(audio: Buffer, mime: string): Promise<Transcript> {
-    const client = this.require();
+    const client = this.openai.require();
     try {
       const file = await toFile(audio, `recording.${extensionOf(mime)}`, { type: mime });
       const result = (await client.audio.transcriptions.create({ model: this.config.OPENAI_STT_MODEL, file, response_format: 'json' })) as {
@@ -51,7 +48,7 @@ export class OpenAiAdapter extends VoiceModel {
       return { text: result.text.trim(), seconds };
     } catch (error) {
       if (error instanceof OpenAI.APIError && error.status === 400) throw new ValidationError('The audio could not be decoded. Record again and retry.');
-      throw translateError(error);
+      throw this.openai.failure(error);
     }
   }
 
@@ -81,27 +78,12 @@ export class OpenAiAdapter extends VoiceModel {
   }
 
   private async chat(model: string, messages: OpenAI.Chat.Completions.ChatCompletionMessageParam[]): Promise<string> {
-    const client = this.require();
+    const client = this.openai.require();
     try {
       const completion = await client.chat.completions.create({ model, messages });
       return completion.choices[0]?.message?.content?.trim() ?? '';
     } catch (error) {
-      throw translateError(error);
+      throw this.openai.failure(error);
     }
   }
-
-  private require(): OpenAI {
-    if (!this.client) throw new ProviderUnavailableError(NAME, VARIABLES);
-    return this.client;
-  }
-}
-
-function translateError(error: unknown): Error {
-  if (error instanceof OpenAI.APIError) {
-    if (error.status === 429) return new RateLimitedError('The speech service is busy. Please try again in a minute.', 60);
-    if (error.status === 401 || error.status === 403) return new ProviderUnavailableError(NAME, VARIABLES, 'the credentials were rejected (check OPENAI_API_KEY)');
-    if (error.status === undefined) return new ProviderUnavailableError(NAME, VARIABLES, 'it could not be reached');
-    return new ProviderUnavailableError(NAME, VARIABLES, `it answered ${error.status}`);
-  }
-  return error as Error;
 }
