@@ -214,6 +214,9 @@ describe('forged writes: the X-Requested-With rule holds for every spelling of a
     const logout = await raw('POST', '/%61pi/logout', { headers: { Cookie: victim } });
     expect(logout.status).toBe(403);
     expect((await raw('GET', '/api/auth/user', { headers: { Cookie: victim } })).status).toBe(200);
+    // Google's sign-in routes answer GET only: a forged form post to them is refused like any other.
+    const google = await raw('POST', '/%61pi/auth/google/callback?code=x&state=y', { body: 'code=x', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+    expect(google.status).toBe(403);
   });
 
   it('keeps webhooks free of the header and GET, HEAD and OPTIONS free of it everywhere', async () => {
