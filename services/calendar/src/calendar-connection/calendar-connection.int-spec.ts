@@ -1,5 +1,5 @@
 import { api } from '@jarvis/contracts';
-import { type GoogleFake, startGoogleFake } from '@jarvis/testing';
+import { captureLogs, type GoogleFake, leakedSecrets, startGoogleFake } from '@jarvis/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CalendarHarness, connectCalendar, startCalendar, TEST_ENCRYPTION_KEY } from '../testing/calendar-harness';
 
@@ -100,6 +100,32 @@ describe('connecting Google Calendar', () => {
 
   it('refuses a call without a user', async () => {
     expect(await h.failUnchecked(api.calendar.connect, {}, null)).toMatchObject({ kind: 'UNAUTHENTICATED' });
+  });
+});
+
+describe('disconnecting while Google cannot revoke the grant', () => {
+  it('still disconnects: the tokens are deleted here and the failed revocation is logged without a token', async () => {
+    const google = await startGoogleFake();
+    const offline = await startCalendar('calconnect-offline', { ...google.env(), ENCRYPTION_KEY: TEST_ENCRYPTION_KEY });
+    try {
+      const user = offline.newUser();
+      await connectCalendar(offline, google, user, nextEmail());
+      const tokens = Object.fromEntries(google.issuedTokens().map((token, i) => [`token${i}`, token]));
+      await google.close(); // Google is unreachable from now on
+      const logs = captureLogs();
+      try {
+        expect(await offline.call(api.calendar.disconnect, {}, user)).toEqual({ success: true });
+      } finally {
+        logs.stop();
+      }
+      expect(await offline.call(api.calendar.connectionStatus, {}, user)).toEqual({ connected: false, email: null });
+      expect(await offline.dataSource.query('SELECT 1 FROM calendar.calendar_connections WHERE user_id = $1', [user.id])).toHaveLength(0);
+      expect(logs.text()).toContain('Google Calendar grant not revoked at Google; the connection is removed anyway');
+      expect(leakedSecrets(logs.text(), tokens)).toEqual([]);
+    } finally {
+      await offline.close();
+      await google.close();
+    }
   });
 });
 

@@ -1,13 +1,22 @@
 import { Module } from '@nestjs/common';
+import { GoogleConnectionKit } from '@jarvis/platform';
+import { CALENDAR_CONFIG } from '../config/calendar.config';
+import { CalendarRedis } from '../redis/calendar-redis';
 import { CalendarConnectionHandler } from './calendar-connection.handler';
 import { CalendarConnectionRepository } from './calendar-connection.repository';
-import { CalendarConnectionService } from './calendar-connection.service';
+import { calendarGoogleKit, CalendarConnectionService } from './calendar-connection.service';
 import { GoogleCalendarAdapter } from './google-calendar.adapter';
 import { GoogleOwnerCalendar } from './google-owner-calendar';
 
 @Module({
   controllers: [CalendarConnectionHandler],
-  providers: [CalendarConnectionService, CalendarConnectionRepository, GoogleCalendarAdapter, GoogleOwnerCalendar],
+  providers: [
+    CalendarConnectionService,
+    CalendarConnectionRepository,
+    GoogleCalendarAdapter,
+    GoogleOwnerCalendar,
+    { provide: GoogleConnectionKit, inject: [CALENDAR_CONFIG, CalendarRedis], useFactory: calendarGoogleKit },
+  ],
   exports: [CalendarConnectionService, GoogleCalendarAdapter, GoogleOwnerCalendar],
 })
 export class CalendarConnectionModule {}

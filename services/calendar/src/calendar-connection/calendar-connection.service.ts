@@ -1,16 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CONNECTION_EXPIRED_CODES, DomainError, ProviderUnavailableError, type UserContext } from '@jarvis/contracts';
+import { api, DomainError, ProviderUnavailableError, type UserContext } from '@jarvis/contracts';
 import {
   createLogger,
   GOOGLE_PROVIDER,
   GoogleApiError,
   googleApiRootUrl,
   GoogleConnectionExpiredError,
-  GoogleOAuth,
+  GoogleConnectionKit,
   OAuthStateError,
   OAuthStateStore,
-  TokenCipher,
-  TokenCipherError,
   toGoogleError,
 } from '@jarvis/platform';
 import type { OAuth2Client } from 'google-auth-library';
@@ -26,7 +24,6 @@ export const CALENDAR_SCOPES = [
   'https://www.googleapis.com/auth/calendar.freebusy',
   'email',
 ];
-export const CALENDAR_CALLBACK_PATH = '/api/calendar/oauth/callback';
 
 const log = createLogger('calendar-connection');
 
@@ -34,6 +31,16 @@ const log = createLogger('calendar-connection');
 export interface CalendarAccess {
   client: OAuth2Client;
   email: string | null;
+}
+
+/** The calendar's Google connection kit: the popup's flow carries nothing, the callback is the calendar's own. */
+export function calendarGoogleKit(config: CalendarConfig, redis: CalendarRedis): GoogleConnectionKit {
+  return new GoogleConnectionKit(config, {
+    name: 'Google Calendar',
+    callbackPath: api.calendar.oauthCallback.path,
+    scopes: CALENDAR_SCOPES,
+    states: OAuthStateStore.for(redis.client, redis.prefix, 'calendar'),
+  });
 }
 
 /**
@@ -44,52 +51,36 @@ export interface CalendarAccess {
  */
 @Injectable()
 export class CalendarConnectionService {
-  private readonly oauth: GoogleOAuth;
-  private readonly states: OAuthStateStore<Record<string, never>>;
-
   constructor(
     private readonly connections: CalendarConnectionRepository,
-    redis: CalendarRedis,
+    private readonly google: GoogleConnectionKit,
     @Inject(CALENDAR_CONFIG) private readonly config: CalendarConfig,
-  ) {
-    this.oauth = new GoogleOAuth(config, CALENDAR_CALLBACK_PATH);
-    this.states = OAuthStateStore.for(redis.client, redis.prefix, 'calendar');
-  }
+  ) {}
 
   /** The consent URL for the popup. Without ENCRYPTION_KEY or Google's client the 503 names what to set. */
   async start(ctx: UserContext): Promise<{ location: string }> {
-    TokenCipher.require(this.config.ENCRYPTION_KEY);
-    this.oauth.requireConfigured();
-    const state = await this.states.create(ctx.userId, {});
-    return { location: this.oauth.authorizationUrl(CALENDAR_SCOPES, state) };
+    return { location: await this.google.consentUrl(ctx.userId, {}) };
   }
 
   async callback(ctx: UserContext, query: { code?: string; state?: string; error?: string }) {
     try {
-      await this.states.consume(query.state, ctx.userId);
+      await this.google.returnedFlow(query.state, ctx.userId);
     } catch (error) {
-      if (error instanceof OAuthStateError) {
-        log.warn({ userId: ctx.userId, reason: error.reason }, 'calendar callback state refused');
-        throw ConnectLinkRefused();
-      }
-      throw error;
+      throw error instanceof OAuthStateError ? ConnectLinkRefused() : error;
     }
     if (query.error || !query.code) {
       return callbackPage(false, query.error === 'access_denied' ? 'Access was not granted. You can close this window.' : 'Google did not connect the calendar. Please try again.');
     }
-    const cipher = TokenCipher.require(this.config.ENCRYPTION_KEY);
-    const grant = await this.oauth.exchangeCode(query.code).catch((error: unknown) => {
+    const connection = await this.google.exchange(query.code).catch((error: unknown) => {
       throw this.mapGoogleError(error);
     });
-    const sealed = cipher.seal(grant.refreshToken);
-    const client = this.oauth.clientFor(sealed, grant.refreshToken, grant);
-    const email = await this.oauth.userEmail(client).catch((error: unknown) => {
+    const email = await this.google.oauth.userEmail(connection.client).catch((error: unknown) => {
       log.warn({ err: toGoogleError(error), userId: ctx.userId }, 'calendar account address unavailable');
       return null;
     });
     const previous = await this.connections.find(ctx.userId);
-    await this.connections.save({ userId: ctx.userId, googleEmail: email, refreshTokenSealed: sealed, scopes: grant.scopes.join(' ') });
-    if (previous) this.oauth.forget(previous.refreshTokenSealed);
+    await this.connections.save({ userId: ctx.userId, googleEmail: email, refreshTokenSealed: connection.refreshTokenSealed, scopes: connection.scopes.join(' ') });
+    if (previous) this.google.forget(previous.refreshTokenSealed);
     log.info({ userId: ctx.userId }, 'google calendar connected');
     return callbackPage(true, email ? `Connected as ${email}. You can close this window.` : 'You can close this window.');
   }
@@ -99,52 +90,23 @@ export class CalendarConnectionService {
     return { connected: Boolean(connection), email: connection?.googleEmail ?? null };
   }
 
-  /** Revokes the grant at Google (best effort: the tokens are deleted here whatever Google answers). */
+  /** Revokes the grant at Google, then deletes the tokens here: also when Google cannot revoke it (that is logged). */
   async disconnect(userId: string): Promise<{ success: true }> {
-    const connection = await this.connections.find(userId);
-    if (!connection) return { success: true };
-    try {
-      const refreshToken = TokenCipher.require(this.config.ENCRYPTION_KEY).open(connection.refreshTokenSealed);
-      if (this.oauth.configured) await this.oauth.revoke(refreshToken);
-    } catch (error) {
-      log.warn({ err: error instanceof Error ? error.message : error, userId }, 'calendar grant not revoked at Google; tokens deleted anyway');
-    }
-    this.oauth.forget(connection.refreshTokenSealed);
-    await this.connections.delete(userId);
-    log.info({ userId }, 'google calendar disconnected');
+    await this.google.disconnect(userId, await this.connections.find(userId), () => this.connections.delete(userId));
     return { success: true };
-  }
-
-  /** The user's authorized client, or null when no calendar is connected. */
-  async access(userId: string): Promise<CalendarAccess | null> {
-    const connection = await this.connections.find(userId);
-    if (!connection) return null;
-    let refreshToken: string;
-    try {
-      refreshToken = TokenCipher.require(this.config.ENCRYPTION_KEY).open(connection.refreshTokenSealed);
-    } catch (error) {
-      if (error instanceof TokenCipherError) throw CalendarConnectionExpired();
-      throw error;
-    }
-    return { client: this.oauth.clientFor(connection.refreshTokenSealed, refreshToken), email: connection.googleEmail };
   }
 
   /**
    * Runs a Google call for a connected user, or answers null when none is connected. Google's errors become domain
-   * errors: an expired grant is CALENDAR_CONNECTION_EXPIRED (and its cached client is dropped).
+   * errors: an expired grant, or a stored token that cannot be opened, is CALENDAR_CONNECTION_EXPIRED.
    */
   async withCalendar<T>(userId: string, call: (access: CalendarAccess) => Promise<T>): Promise<T | null> {
-    const access = await this.access(userId);
-    if (!access) return null;
+    const connection = await this.connections.find(userId);
+    if (!connection) return null;
     try {
-      return await call(access);
+      return await this.google.use(connection.refreshTokenSealed, (client) => call({ client, email: connection.googleEmail }));
     } catch (error) {
-      const mapped = this.mapGoogleError(error);
-      if (mapped.code === CONNECTION_EXPIRED_CODES.calendar) {
-        const connection = await this.connections.find(userId);
-        if (connection) this.oauth.forget(connection.refreshTokenSealed);
-      }
-      throw mapped;
+      throw this.mapGoogleError(error);
     }
   }
 

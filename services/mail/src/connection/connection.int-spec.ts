@@ -1,4 +1,5 @@
 import { api } from '@jarvis/contracts';
+import { captureLogs, leakedSecrets } from '@jarvis/testing';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MailHarness, startMail } from '../testing/mail-harness';
@@ -105,6 +106,32 @@ describe('connecting Gmail', () => {
     expect(await h.call(api.mail.status, {}, user)).toEqual({ connected: false, email: null });
     expect(await h.dataSource.query('SELECT 1 FROM mail.tokens WHERE user_id = $1', [user.id])).toHaveLength(0);
     expect(await h.call(api.mail.disconnect, {}, user)).toEqual({ success: true });
+  });
+});
+
+describe('disconnecting Gmail while Google cannot revoke the grant', () => {
+  let h: MailHarness;
+
+  beforeAll(async () => {
+    h = await startMail('mail-disconnect-offline');
+  });
+  afterAll(() => h?.close());
+
+  it('still disconnects: the connection is deleted here and the failed revocation is logged without a token', async () => {
+    const user = h.newUser();
+    await h.connect(user, 'offline@gmail.com');
+    const tokens = Object.fromEntries(h.google.issuedTokens().map((token, i) => [`token${i}`, token]));
+    await h.google.close(); // Google is unreachable from now on
+    const logs = captureLogs();
+    try {
+      expect(await h.call(api.mail.disconnect, {}, user)).toEqual({ success: true });
+    } finally {
+      logs.stop();
+    }
+    expect(await h.call(api.mail.status, {}, user)).toEqual({ connected: false, email: null });
+    expect(await h.dataSource.query('SELECT 1 FROM mail.tokens WHERE user_id = $1', [user.id])).toHaveLength(0);
+    expect(logs.text()).toContain('Gmail grant not revoked at Google; the connection is removed anyway');
+    expect(leakedSecrets(logs.text(), tokens)).toEqual([]);
   });
 });
 

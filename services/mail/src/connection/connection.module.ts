@@ -1,12 +1,13 @@
 import { Module } from '@nestjs/common';
 import { api } from '@jarvis/contracts';
-import { GoogleOAuth, OAuthStateStore } from '@jarvis/platform';
+import { GoogleConnectionKit, OAuthStateStore } from '@jarvis/platform';
 import { MAIL_CONFIG, type MailConfig } from '../config/mail.config';
 import { MailboxModule } from '../mailbox/mailbox.module';
 import { MailRedis } from '../redis/redis.module';
+import { MAIL_SCOPES } from './connection.errors';
 import { ConnectionHandler } from './connection.handler';
 import { ConnectionRepository } from './connection.repository';
-import { ConnectionService } from './connection.service';
+import { ConnectionService, type MailOAuthState } from './connection.service';
 import { MailAccess } from './mail-access';
 
 @Module({
@@ -17,14 +18,17 @@ import { MailAccess } from './mail-access';
     ConnectionRepository,
     MailAccess,
     {
-      provide: GoogleOAuth,
-      inject: [MAIL_CONFIG],
-      useFactory: (config: MailConfig) => new GoogleOAuth(config, api.mail.authCallback.path),
-    },
-    {
-      provide: OAuthStateStore,
-      inject: [MailRedis],
-      useFactory: (redis: MailRedis) => OAuthStateStore.for(redis.client, redis.prefix, 'mail'),
+      provide: GoogleConnectionKit,
+      inject: [MAIL_CONFIG, MailRedis],
+      useFactory: (config: MailConfig, redis: MailRedis) =>
+        new GoogleConnectionKit<MailOAuthState>(config, {
+          name: 'Gmail',
+          callbackPath: api.mail.authCallback.path,
+          scopes: MAIL_SCOPES,
+          // Deleting for good needs the full scope, and the E-mail page needs modify: a grant without one is refused.
+          requiredScopes: MAIL_SCOPES,
+          states: OAuthStateStore.for(redis.client, redis.prefix, 'mail'),
+        }),
     },
   ],
   exports: [MailAccess],

@@ -1,7 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { ProviderUnavailableError, RateLimitedError, ValidationError } from '@jarvis/contracts';
-import { GoogleApiError, GoogleConnectionExpiredError, GoogleOAuth, TokenCipher, TokenCipherError } from '@jarvis/platform';
-import { MAIL_CONFIG, type MailConfig } from '../config/mail.config';
+import { GoogleApiError, GoogleConnectionExpiredError, GoogleConnectionKit } from '@jarvis/platform';
 import type { MailboxAuth } from '../mailbox/mailbox.provider';
 import { emailNotFound, mailConnectionExpired, mailNotConnected } from './connection.errors';
 import { ConnectionRepository } from './connection.repository';
@@ -16,31 +15,17 @@ const GMAIL = { name: 'Gmail', variables: ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SE
 export class MailAccess {
   constructor(
     private readonly connections: ConnectionRepository,
-    private readonly oauth: GoogleOAuth,
-    @Inject(MAIL_CONFIG) private readonly config: MailConfig,
+    private readonly google: GoogleConnectionKit,
   ) {}
 
   /** Runs `fn` with the user's client. `perMessage`: a refused id (Gmail's 400 for a malformed one) is 'Email not found.'. */
   async run<T>(userId: string, fn: (auth: MailboxAuth, account: { email: string }) => Promise<T>, options: { perMessage?: boolean } = {}): Promise<T> {
     const row = await this.connections.findForUser(userId);
     if (!row) throw mailNotConnected();
-    this.oauth.requireConfigured();
-    const cipher = TokenCipher.require(this.config.ENCRYPTION_KEY);
-    let refreshToken: string;
     try {
-      refreshToken = cipher.open(row.refreshTokenSealed);
+      return await this.google.use(row.refreshTokenSealed, (auth) => fn(auth, { email: row.googleEmail }));
     } catch (error) {
-      if (error instanceof TokenCipherError) throw mailConnectionExpired();
-      throw error;
-    }
-    const auth = this.oauth.clientFor(row.refreshTokenSealed, refreshToken);
-    try {
-      return await fn(auth, { email: row.googleEmail });
-    } catch (error) {
-      if (error instanceof GoogleConnectionExpiredError) {
-        this.oauth.forget(row.refreshTokenSealed);
-        throw mailConnectionExpired();
-      }
+      if (error instanceof GoogleConnectionExpiredError) throw mailConnectionExpired();
       if (error instanceof GoogleApiError) throw this.fromStatus(error, options.perMessage ?? false);
       throw error;
     }
