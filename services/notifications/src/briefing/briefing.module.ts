@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
 import { InboxModule } from '../inbox/inbox.module';
+import { PreferencesModule } from '../preferences/preferences.module';
 import { PushModule } from '../push/push.module';
-import { BriefingRepository } from './briefing.repository';
 import { BriefingService } from './briefing.service';
 
-@Module({ imports: [InboxModule, PushModule], providers: [BriefingService, BriefingRepository] })
+@Module({ imports: [InboxModule, PreferencesModule, PushModule], providers: [BriefingService] })
 export class BriefingModule {}

@@ -1,9 +1,9 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { createLogger, LiveEvents } from '@jarvis/platform';
+import { createLogger } from '@jarvis/platform';
 import { NOTIFICATIONS_CONFIG, type NotificationsConfig } from '../config/notifications.config';
-import { InboxRepository } from '../inbox/inbox.repository';
+import { InboxService } from '../inbox/inbox.service';
+import { PreferencesService } from '../preferences/preferences.service';
 import { PushService } from '../push/push.service';
-import { BriefingRepository } from './briefing.repository';
 import { newYorkClock } from './new-york-time';
 
 const log = createLogger('briefing');
@@ -20,10 +20,9 @@ export class BriefingService implements OnApplicationBootstrap, OnModuleDestroy 
   private timer?: NodeJS.Timeout;
 
   constructor(
-    private readonly repository: BriefingRepository,
-    private readonly inbox: InboxRepository,
+    private readonly preferences: PreferencesService,
+    private readonly inbox: InboxService,
     private readonly push: PushService,
-    private readonly live: LiveEvents,
     @Inject(NOTIFICATIONS_CONFIG) private readonly config: NotificationsConfig,
   ) {}
 
@@ -43,13 +42,12 @@ export class BriefingService implements OnApplicationBootstrap, OnModuleDestroy 
   async tick(now: Date = new Date()): Promise<string[]> {
     const { date, time } = newYorkClock(now);
     const windowStart = newYorkClock(new Date(now.getTime() - WINDOW_MINUTES * 60_000));
-    const users = await this.repository.claimDue(date, time, windowStart.date === date ? windowStart.time : '00:00');
+    const users = await this.preferences.claimBriefingsDue(date, time, windowStart.date === date ? windowStart.time : '00:00');
     for (const userId of users) {
-      const unread = await this.repository.unreadCount(userId);
+      const unread = await this.inbox.unreadCount(userId);
       const message = `Good morning! It's ${time}. ${unread === 0 ? 'You have no unread notifications.' : `You have ${unread} unread notification${unread === 1 ? '' : 's'}.`}`;
       const row = await this.inbox.add({ userId, type: 'voice_briefing', title: 'Good morning', message, priority: 'normal', sourceKey: `briefing:${date}` });
       if (!row) continue;
-      this.live.publish(userId, 'notifications', { id: row.id });
       await this.push
         .deliver(userId, { title: row.title, body: message, url: '/', tag: 'voice_briefing', notificationId: row.id })
         .catch((error) => log.warn({ err: error, userId }, 'briefing push not delivered'));

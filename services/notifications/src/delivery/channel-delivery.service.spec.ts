@@ -1,15 +1,14 @@
 import { DomainError, internalApi, NOTIFICATION_EVENTS, type NotificationPreferences, type RpcDeclaration } from '@jarvis/contracts';
 import { PermanentJobFailure } from '@jarvis/platform';
 import { describe, expect, it, vi } from 'vitest';
-import type { NotificationEntity } from '../inbox/entities/notification.entity';
-import type { InboxRepository } from '../inbox/inbox.repository';
+import type { InboxEntry, InboxService } from '../inbox/inbox.service';
 import type { PreferencesService } from '../preferences/preferences.service';
 import type { PushService } from '../push/push.service';
 import type { SmsVerificationService } from '../sms-verification/sms-verification.service';
 import { ChannelDeliveryService } from './channel-delivery.service';
 import type { EmailChannel } from './email.channel';
 
-const row = { id: 'n1', userId: 'u1', type: 'reminder', title: 'Reminder', message: 'Call mom' } as NotificationEntity;
+const row = { id: 'n1', userId: 'u1', type: 'reminder', title: 'Reminder', message: 'Call mom' } as InboxEntry;
 const smsOn: NotificationPreferences = {
   sms: { enabled: true, events: [...NOTIFICATION_EVENTS], phoneNumber: '+15551234567' },
   push: { enabled: false, events: [] },
@@ -18,7 +17,7 @@ const smsOn: NotificationPreferences = {
 
 function setup(
   options: {
-    row?: NotificationEntity | null;
+    row?: InboxEntry | null;
     prefs?: NotificationPreferences;
     email?: string | null;
     emailVerified?: boolean;
@@ -39,7 +38,7 @@ function setup(
     }),
   };
   const service = new ChannelDeliveryService(
-    { byId: vi.fn(async () => (options.row === undefined ? row : options.row)) } as unknown as InboxRepository,
+    { byId: vi.fn(async () => (options.row === undefined ? row : options.row)) } as unknown as InboxService,
     { get: vi.fn(async () => options.prefs ?? smsOn) } as unknown as PreferencesService,
     push as unknown as PushService,
     mail as unknown as EmailChannel,

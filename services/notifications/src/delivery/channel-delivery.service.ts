@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError, ErrorKind, HTTP_STATUS_BY_KIND, internalApi, type JobMap, type RequestContext } from '@jarvis/contracts';
 import { createLogger, PermanentJobFailure, RpcClient } from '@jarvis/platform';
-import type { NotificationEntity } from '../inbox/entities/notification.entity';
-import { InboxRepository } from '../inbox/inbox.repository';
+import { type InboxEntry, InboxService } from '../inbox/inbox.service';
 import { PreferencesService } from '../preferences/preferences.service';
 import { PushService } from '../push/push.service';
 import { SmsVerificationService } from '../sms-verification/sms-verification.service';
@@ -19,7 +18,7 @@ const log = createLogger('delivery');
 @Injectable()
 export class ChannelDeliveryService {
   constructor(
-    private readonly inbox: InboxRepository,
+    private readonly inbox: InboxService,
     private readonly preferences: PreferencesService,
     private readonly push: PushService,
     private readonly email: EmailChannel,
@@ -46,12 +45,12 @@ export class ChannelDeliveryService {
     log.error({ err: error, channel, notificationId }, 'notification not delivered on this channel');
   }
 
-  private async sendPush(row: NotificationEntity) {
+  private async sendPush(row: InboxEntry) {
     await this.push.deliver(row.userId, { title: row.title, body: row.message, url: '/', tag: row.type, notificationId: row.id });
   }
 
   /** Only to an address identity says is verified (the user followed the link sent to it, or Google vouched for it). */
-  private async sendEmail(ctx: RequestContext, row: NotificationEntity) {
+  private async sendEmail(ctx: RequestContext, row: InboxEntry) {
     if (!this.email.configured) throw new PermanentJobFailure('e-mail: SMTP_URL is not set on this replica');
     const user = await this.rpc.call(internalApi.identity.userProfile, { userId: row.userId }, ctx);
     if (!user.email) throw new PermanentJobFailure('e-mail: the user has no e-mail address');
@@ -63,7 +62,7 @@ export class ChannelDeliveryService {
    * The number is read now: the user may have changed it, or turned SMS off, since the entry was queued. Only a
    * verified number is texted.
    */
-  private async sendSms(ctx: RequestContext, row: NotificationEntity) {
+  private async sendSms(ctx: RequestContext, row: InboxEntry) {
     const { sms } = await this.preferences.get(row.userId);
     if (!sms.enabled || !sms.phoneNumber) {
       log.info({ notificationId: row.id, userId: row.userId }, 'SMS turned off since the notification was queued; not sent');

@@ -1,10 +1,9 @@
 import { type BeforeApplicationShutdown, Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { type EventEnvelope, QUEUES } from '@jarvis/contracts';
-import { EventBus, JobQueue, LiveEvents, runOnce } from '@jarvis/platform';
+import { EventBus, JobQueue, runOnce } from '@jarvis/platform';
 import { DataSource } from 'typeorm';
 import { NOTIFICATIONS_CONFIG, type NotificationsConfig } from '../config/notifications.config';
-import type { NotificationEntity } from '../inbox/entities/notification.entity';
-import { InboxRepository } from '../inbox/inbox.repository';
+import { type InboxEntry, InboxService } from '../inbox/inbox.service';
 import { PreferencesService } from '../preferences/preferences.service';
 import { SmsVerificationService } from '../sms-verification/sms-verification.service';
 import { CHANNEL_ATTEMPTS, type Channel, type ConsumedEvent, ENTRY_OF, type NotificationKind } from './delivery.constants';
@@ -27,10 +26,9 @@ export class DeliveryService implements OnApplicationBootstrap, BeforeApplicatio
   constructor(
     private readonly events: EventBus,
     private readonly dataSource: DataSource,
-    private readonly inbox: InboxRepository,
+    private readonly inbox: InboxService,
     private readonly preferences: PreferencesService,
     private readonly email: EmailChannel,
-    private readonly live: LiveEvents,
     private readonly jobs: JobQueue,
     @Inject(NOTIFICATIONS_CONFIG) private readonly config: NotificationsConfig,
     private readonly smsVerification: SmsVerificationService,
@@ -77,16 +75,17 @@ export class DeliveryService implements OnApplicationBootstrap, BeforeApplicatio
     const entry = (ENTRY_OF[event.name as ConsumedEvent] as (e: EventEnvelope) => ReturnType<(typeof ENTRY_OF)[ConsumedEvent]>)(event);
     const { channelKind, ...fields } = entry;
     const sourceKey = `${event.name}:${event.id}`;
-    let created: NotificationEntity | null = null;
-    await runOnce(this.dataSource, 'notifications', 'inbox', event.id, async (manager) => {
-      created = await this.inbox.add({ ...fields, sourceKey }, manager);
+    const fresh = await this.inbox.add({ ...fields, sourceKey }, async (insert) => {
+      let created: InboxEntry | null = null;
+      await runOnce(this.dataSource, 'notifications', 'inbox', event.id, async (manager) => {
+        created = await insert(manager);
+      });
+      return created;
     });
-    const fresh = created as NotificationEntity | null;
     // A delivery of this event that made the entry may have stopped before its jobs were queued (the event was not
     // acknowledged, so here it is again): queue them now. When they were queued, the same job ids add nothing.
     const row = fresh ?? (await this.inbox.bySource(fields.userId, sourceKey));
     if (!row) return;
-    if (fresh) this.live.publish(row.userId, 'notifications', { id: row.id });
     await this.queueChannels(row, channelKind ?? (row.type as NotificationKind));
   }
 
@@ -94,7 +93,7 @@ export class DeliveryService implements OnApplicationBootstrap, BeforeApplicatio
    * One job per channel enabled for the kind, by the preferences as they are now. Also the path of entries made
    * outside the consumers (location triggers): the same jobs, retries and channels.
    */
-  async queueChannels(row: NotificationEntity, kind: NotificationKind) {
+  async queueChannels(row: InboxEntry, kind: NotificationKind) {
     const prefs = await this.preferences.get(row.userId);
     const channels: Channel[] = [];
     if (prefs.push.enabled && prefs.push.events.includes(kind)) channels.push('push');

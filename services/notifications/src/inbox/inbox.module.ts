@@ -3,5 +3,5 @@ import { InboxHandler } from './inbox.handler';
 import { InboxRepository } from './inbox.repository';
 import { InboxService } from './inbox.service';
 
-@Module({ controllers: [InboxHandler], providers: [InboxService, InboxRepository], exports: [InboxService, InboxRepository] })
+@Module({ controllers: [InboxHandler], providers: [InboxService, InboxRepository], exports: [InboxService] })
 export class InboxModule {}

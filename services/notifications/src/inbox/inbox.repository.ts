@@ -65,6 +65,10 @@ export class InboxRepository {
     });
   }
 
+  unreadCount(userId: string): Promise<number> {
+    return this.repo().countBy({ userId, read: false });
+  }
+
   /** Today's entries of a type (location triggers fire at most once a day). */
   recentOfType(userId: string, type: string, since: Date) {
     return this.repo()

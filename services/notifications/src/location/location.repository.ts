@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager, LessThan } from 'typeorm';
-import type { NotificationEntity } from '../inbox/entities/notification.entity';
 import { LocationTriggerEntity } from './entities/location-trigger.entity';
 import { UserLocationEntity } from './entities/user-location.entity';
 
@@ -25,7 +24,7 @@ export class LocationRepository {
    * row and makes the inbox entry in one transaction. A concurrent claim (another request, another replica) waits
    * for this one and then finds the row, so exactly one makes the entry. Answers the entry, or null when it had fired.
    */
-  fireOnce(userId: string, reminderId: string, day: string, makeEntry: (manager: EntityManager) => Promise<NotificationEntity | null>) {
+  fireOnce<Entry extends { id: string }>(userId: string, reminderId: string, day: string, makeEntry: (manager: EntityManager) => Promise<Entry | null>) {
     return this.dataSource.transaction(async (manager) => {
       const claimed = await manager
         .createQueryBuilder()

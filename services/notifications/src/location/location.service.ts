@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { internalApi, type NearbyReminderPlace, type UserContext } from '@jarvis/contracts';
-import { createLogger, LiveEvents, RpcClient } from '@jarvis/platform';
+import { createLogger, RpcClient } from '@jarvis/platform';
 import { newYorkClock } from '../briefing/new-york-time';
 import { DeliveryService } from '../delivery/delivery.service';
-import { InboxRepository } from '../inbox/inbox.repository';
+import { InboxService } from '../inbox/inbox.service';
 import { LocationRepository } from './location.repository';
 
 const log = createLogger('location-triggers');
@@ -20,10 +20,9 @@ export function triggerMessage(place: Pick<NearbyReminderPlace, 'place' | 'title
 export class LocationService {
   constructor(
     private readonly repository: LocationRepository,
-    private readonly inbox: InboxRepository,
+    private readonly inbox: InboxService,
     private readonly rpc: RpcClient,
     private readonly delivery: DeliveryService,
-    private readonly live: LiveEvents,
   ) {}
 
   async get(userId: string) {
@@ -71,21 +70,18 @@ export class LocationService {
     const day = newYorkClock(now).date;
     await this.repository.forgetTriggersBefore(ctx.userId, day);
     for (const place of places) {
-      const entry = await this.repository.fireOnce(ctx.userId, place.reminderId, day, (manager) =>
-        this.inbox.add(
-          {
-            userId: ctx.userId,
-            type: 'location_trigger',
-            title: 'Location Trigger',
-            message: triggerMessage(place),
-            priority: 'high',
-            sourceKey: `location_trigger:${place.reminderId}:${day}`,
-          },
-          manager,
-        ),
+      const entry = await this.inbox.add(
+        {
+          userId: ctx.userId,
+          type: 'location_trigger',
+          title: 'Location Trigger',
+          message: triggerMessage(place),
+          priority: 'high',
+          sourceKey: `location_trigger:${place.reminderId}:${day}`,
+        },
+        (insert) => this.repository.fireOnce(ctx.userId, place.reminderId, day, insert),
       );
       if (!entry) continue;
-      this.live.publish(ctx.userId, 'notifications', { id: entry.id });
       try {
         await this.delivery.queueChannels(entry, 'location_trigger');
       } catch (error) {

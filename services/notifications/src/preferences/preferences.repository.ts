@@ -23,4 +23,18 @@ export class PreferencesRepository {
   async saveVoiceAlerts(userId: string, settings: { enabled: boolean; wakeTime: string }) {
     await this.dataSource.getRepository(VoiceAlertSettingsEntity).upsert({ userId, ...settings }, ['userId']);
   }
+
+  /**
+   * Claims the briefings due now: enabled, wake time within the last hour and not yet sent today. One statement, so
+   * replicas polling together each claim different users and a user once a day.
+   */
+  async claimBriefingsDue(date: string, time: string, windowStart: string): Promise<string[]> {
+    const [rows] = (await this.dataSource.query(
+      `UPDATE "notifications"."voice_alert_settings" SET last_briefed_on = $1
+       WHERE enabled AND wake_time <= $2 AND wake_time >= $3 AND (last_briefed_on IS NULL OR last_briefed_on < $1)
+       RETURNING user_id`,
+      [date, time, windowStart],
+    )) as [{ user_id: string }[], number];
+    return rows.map((r) => r.user_id);
+  }
 }

@@ -41,6 +41,14 @@ export class PreferencesService {
     return row ? { enabled: row.enabled, wakeTime: row.wakeTime } : DEFAULT_VOICE_ALERTS;
   }
 
+  /**
+   * Claims the wake-up briefings due now (enabled, wake time from `windowStart` to `time`, not yet sent on `date`, all
+   * New York): the users to brief, each claimed by one replica once a day.
+   */
+  claimBriefingsDue(date: string, time: string, windowStart: string): Promise<string[]> {
+    return this.repository.claimBriefingsDue(date, time, windowStart);
+  }
+
   async updateVoiceAlerts(userId: string, settings: { enabled: boolean; wakeTime: string }) {
     await this.repository.saveVoiceAlerts(userId, settings);
     return { enabled: settings.enabled, wakeTime: settings.wakeTime };

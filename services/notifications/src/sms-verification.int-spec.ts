@@ -1,10 +1,11 @@
+// Across features: saving a number (preferences) starts its verification, and delivery texts only a verified number.
 import { api, type DomainError, type ErrorKind, type EventMap, type EventName } from '@jarvis/contracts';
 import { EventBus } from '@jarvis/platform';
 import { type ServiceHarness, startServiceHarness, type TestUser } from '@jarvis/testing';
 import type { Msg, Subscription } from 'nats';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { AppModule } from '../app.module';
-import { DeliveryService } from '../delivery/delivery.service';
+import { AppModule } from './app.module';
+import { DeliveryService } from './delivery/delivery.service';
 
 type SmsRequest = { userId: string; to: string; body: string };
 
