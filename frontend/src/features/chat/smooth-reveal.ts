@@ -6,16 +6,19 @@
  * word by word shows each word on the next frame. `finish()` resolves once everything received is on screen and a
  * frame has been painted with it, so the final message never replaces text nobody saw.
  *
- * Cheap: one render a frame at most while something is pending, none otherwise. A hidden tab paints no frames, so a
- * timer stands in for the frame there, and shows everything at once.
+ * Cheap: one render a frame at most while something is pending, none otherwise. When frames are slow a short timer
+ * stands in for them; a hidden tab, which paints none, is shown everything at once.
  */
 
 /** Each frame shows this share of the text not shown yet... */
 export const REVEAL_SHARE = 0.25;
 /** ...but at least this many characters (then up to the end of the word). */
 export const REVEAL_MIN_CHARS = 12;
-/** Waiting longer than this for a frame means none is being painted: the tab is hidden. */
-export const FRAME_FALLBACK_MS = 250;
+/**
+ * A step waits for the next frame, or this long when frames are slow (a busy machine can paint a few a second): the
+ * reveal then keeps its pace, and a reply is never held back by frames that do not come.
+ */
+export const FRAME_FALLBACK_MS = 50;
 
 export interface Frames {
   request(callback: () => void): () => void;
