@@ -103,6 +103,8 @@ async function openChatSlowly(page: Page) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  // Every request over the throttled line: none answered by the service worker (its fetches are not throttled).
+  await cdp.send('Network.setBypassServiceWorker', { bypass: true });
   await cdp.send('Network.emulateNetworkConditions', {
     offline: false,
     latency: 400,
