@@ -5,7 +5,7 @@ import { captureLogs, closedPortUrl, type LogCapture, leakedSecrets, secretsIn, 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppModule } from './app.module';
 import { ConversationModel } from './conversation/conversation-model.provider';
-import { LotteryProvider } from './scenarios/variables/lottery.provider';
+import { LotteryProvider } from './call-content/lottery.provider';
 import { TelephonyProvider } from './twilio/telephony.provider';
 
 /** Recognisable credentials: none of them may be read in a log line or an error a caller gets. */

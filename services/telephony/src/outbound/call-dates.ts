@@ -68,18 +68,3 @@ export function dayInFutureEverywhere(c: WallClock, now = Date.now()): boolean {
   const earliest = new Date(now + EARLIEST_OFFSET_HOURS * HOUR);
   return Date.UTC(c.year, c.month, c.day) > Date.UTC(earliest.getUTCFullYear(), earliest.getUTCMonth(), earliest.getUTCDate());
 }
-
-/** Parts of `at` in New York (or another zone), for spoken dates and billing months. */
-export function zonedParts(at: Date, timeZone = 'America/New_York') {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone, weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit', hour12: true,
-    })
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
-  );
-  return {
-    date: `${parts.weekday}, ${parts.month} ${parts.day}, ${parts.year}`,
-    time: `${parts.hour}:${parts.minute} ${parts.dayPeriod}`,
-  };
-}

@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Injectable, Logger } from '@nestjs/common';
+import { TemplateVariablesService } from '../call-content/template-variables.service';
 import { ConversationModel } from '../conversation/conversation-model.provider';
 import { OwnerContextService } from '../owner/owner-context.service';
-import { ScenarioVariablesService } from '../scenarios/variables/scenario-variables.service';
 import { fixedOpening } from './call-openings';
 import type { CallLogEntity } from './entities/call-log.entity';
 import { isManualKind, OPENING_BRIEFS, OPENING_TIMEOUT_MS, OUTBOUND_SYSTEM_PROMPT } from './outbound.constants';
@@ -15,7 +15,7 @@ export class OpeningWriter {
   constructor(
     private readonly model: ConversationModel,
     private readonly owner: OwnerContextService,
-    private readonly variables: ScenarioVariablesService,
+    private readonly variables: TemplateVariablesService,
   ) {}
 
   /**

@@ -3,7 +3,7 @@ import { type JobMap, ProviderUnavailableError } from '@jarvis/contracts';
 import { LiveEvents, PermanentJobFailure, type QueueJob } from '@jarvis/platform';
 import { DelayedError } from 'bullmq';
 import { TELEPHONY_CONFIG, type TelephonyConfig } from '../config/telephony.config';
-import { PhoneLinesRepository } from '../phone-lines/phone-lines.repository';
+import { PhoneLinesService } from '../phone-lines/phone-lines.service';
 import { CallRejectedError, TelephonyProvider } from '../twilio/telephony.provider';
 import { type AnnouncedEnd, CallEnds } from './call-ends.service';
 import type { CallLogEntity } from './entities/call-log.entity';
@@ -29,7 +29,7 @@ export class OutboundCallRunner implements OnApplicationBootstrap, OnModuleDestr
   constructor(
     private readonly calls: OutboundCallsRepository,
     private readonly twilio: TelephonyProvider,
-    private readonly lines: PhoneLinesRepository,
+    private readonly lines: PhoneLinesService,
     private readonly openings: OpeningWriter,
     private readonly ends: CallEnds,
     private readonly live: LiveEvents,
@@ -85,7 +85,7 @@ export class OutboundCallRunner implements OnApplicationBootstrap, OnModuleDestr
     if (!this.twilio.configured) {
       return this.failBeforeAnswer(log, new ProviderUnavailableError('Twilio', ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN']).message);
     }
-    const from = (await this.lines.findForUser(log.userId))?.phoneNumber ?? this.config.TWILIO_PHONE_NUMBER;
+    const from = await this.lines.callerNumber(log.userId);
     if (!from) return this.failBeforeAnswer(log, NO_CALLER_NUMBER);
     const opening = log.opening ?? (await this.openings.write(log));
     if (!(await this.calls.markProcessing(log.userId, log.id, opening))) return null;

@@ -9,7 +9,7 @@ import {
 } from '@jarvis/contracts';
 import { JobQueue, LiveEvents } from '@jarvis/platform';
 import { TELEPHONY_CONFIG, type TelephonyConfig } from '../config/telephony.config';
-import { PhoneLinesRepository } from '../phone-lines/phone-lines.repository';
+import { PhoneLinesService } from '../phone-lines/phone-lines.service';
 import { TelephonyProvider } from '../twilio/telephony.provider';
 import { CallAllowance } from './call-allowance.service';
 import { CallEnds } from './call-ends.service';
@@ -44,7 +44,7 @@ export class OutboundCallsService {
     private readonly jobs: JobQueue,
     private readonly live: LiveEvents,
     private readonly twilio: TelephonyProvider,
-    private readonly lines: PhoneLinesRepository,
+    private readonly lines: PhoneLinesService,
     private readonly ends: CallEnds,
     @Inject(TELEPHONY_CONFIG) private readonly config: TelephonyConfig,
   ) {}
@@ -60,7 +60,7 @@ export class OutboundCallsService {
     const userId = ctx.userId!;
     // A call that could never be placed is refused now (503 naming what to set), before it uses the month's allowance.
     if (!this.twilio.configured) throw new ProviderUnavailableError('Twilio', ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN']);
-    if (!this.config.TWILIO_PHONE_NUMBER && !(await this.lines.findForUser(userId))) {
+    if (!(await this.lines.callerNumber(userId))) {
       throw new ProviderUnavailableError('Twilio', ['TWILIO_PHONE_NUMBER'], NO_CALLER_NUMBER);
     }
     const reservation = await this.allowance.reserve(ctx);
@@ -93,8 +93,19 @@ export class OutboundCallsService {
     return { success: true, callId: log.id };
   }
 
+  /**
+   * A scheduled run (`runKey`) that already queued its call: makes sure the call's job exists if the call still waits
+   * (the run died before it finished; a no-op when the job is there). False when the run queued no call yet.
+   */
+  async requeueRun(userId: string, runKey: string): Promise<boolean> {
+    const already = await this.calls.findByRunKey(userId, runKey);
+    if (!already) return false;
+    if (already.status === 'pending') await this.addJob(already);
+    return true;
+  }
+
   /** Adds the call's job (again: the job id is the log's, so a second add of a waiting job is a no-op). */
-  addJob(log: CallLogEntity) {
+  private addJob(log: CallLogEntity) {
     const delayMs = log.scheduledTime ? log.scheduledTime.getTime() - Date.now() : 0;
     return this.jobs.add(
       'telephony.outbound-call',

@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
+import { CallContentModule } from '../call-content/call-content.module';
 import { ConversationModule } from '../conversation/conversation.module';
 import { OwnerModule } from '../owner/owner.module';
 import { PhoneLinesModule } from '../phone-lines/phone-lines.module';
-import { ScenarioVariablesModule } from '../scenarios/variables/scenario-variables.module';
 import { CallAllowance } from './call-allowance.service';
 import { CallEnds } from './call-ends.service';
 import { OutboundCallJob } from './jobs/outbound-call.job';
@@ -14,9 +14,9 @@ import { OutboundCallsService } from './outbound-calls.service';
 import { OutboundHandler } from './outbound.handler';
 
 @Module({
-  imports: [ConversationModule, OwnerModule, PhoneLinesModule, ScenarioVariablesModule],
+  imports: [CallContentModule, ConversationModule, OwnerModule, PhoneLinesModule],
   controllers: [OutboundHandler],
   providers: [OutboundCallsService, OutboundCallsRepository, OutboundCallRunner, OutboundCallbacks, CallEnds, OpeningWriter, CallAllowance, OutboundCallJob],
-  exports: [OutboundCallsService, OutboundCallsRepository, OutboundCallbacks],
+  exports: [OutboundCallsService, OutboundCallbacks],
 })
 export class OutboundModule {}

@@ -8,6 +8,6 @@ import { PhoneLinesService } from './phone-lines.service';
   imports: [OwnerModule],
   controllers: [PhoneLinesHandler],
   providers: [PhoneLinesService, PhoneLinesRepository],
-  exports: [PhoneLinesRepository],
+  exports: [PhoneLinesService],
 })
 export class PhoneLinesModule {}

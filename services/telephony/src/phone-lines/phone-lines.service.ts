@@ -71,6 +71,16 @@ export class PhoneLinesService implements OnApplicationBootstrap {
     return { voiceUrl: `${base}/voice`, statusCallback: `${base}/status`, smsUrl: `${base}/sms` };
   }
 
+  /** The line a call or text reached (webhooks know the number only), with its owner and plan; null for a number of nobody. */
+  findByNumber(phoneNumber: string) {
+    return this.lines.findByNumber(phoneNumber);
+  }
+
+  /** The number a user's calls and texts come from: their own line's, else the install's TWILIO_PHONE_NUMBER. */
+  async callerNumber(userId: string): Promise<string | undefined> {
+    return (await this.lines.findForUser(userId))?.phoneNumber ?? this.config.TWILIO_PHONE_NUMBER;
+  }
+
   async get(ctx: RequestContext) {
     const line = await this.lines.findForUser(ctx.userId!);
     if (line && line.tier !== ctx.tier) await this.lines.setTier(ctx.userId!, ctx.tier);

@@ -6,6 +6,6 @@ import { PhoneMessagesService } from './phone-messages.service';
 @Module({
   controllers: [PhoneMessagesHandler],
   providers: [PhoneMessagesService, PhoneMessagesRepository],
-  exports: [PhoneMessagesService, PhoneMessagesRepository],
+  exports: [PhoneMessagesService],
 })
 export class PhoneMessagesModule {}

@@ -3,6 +3,7 @@ import { NotFoundError, type PhoneMessage } from '@jarvis/contracts';
 import { EventBus, LiveEvents } from '@jarvis/platform';
 import { TelephonyProvider } from '../twilio/telephony.provider';
 import { type Classification, classifyByKeywords } from './classification';
+import type { InboundCallEntity } from './entities/inbound-call.entity';
 import type { PhoneMessageEntity } from './entities/phone-message.entity';
 import { PhoneMessagesRepository } from './phone-messages.repository';
 
@@ -68,6 +69,16 @@ export class PhoneMessagesService {
     if (!message.recordingSid) throw new NotFoundError('Recording');
     const audio = await this.twilio.fetchRecording(message.recordingSid);
     return { contentType: audio.contentType, base64: audio.data.toString('base64') };
+  }
+
+  /** Remembers whom a ringing call is for, so its later callbacks (which carry only the CallSid) find the owner; a retry changes nothing. */
+  rememberCall(call: Pick<InboundCallEntity, 'callSid' | 'userId' | 'fromNumber' | 'toNumber'>) {
+    return this.messages.rememberCall(call);
+  }
+
+  /** The call a callback is about, or null for a call that is not ours. */
+  findCall(callSid: string) {
+    return this.messages.findCall(callSid);
   }
 
   /**

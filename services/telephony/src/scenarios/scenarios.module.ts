@@ -1,13 +1,13 @@
 import { Module } from '@nestjs/common';
+import { CallContentModule } from '../call-content/call-content.module';
 import { OutboundModule } from '../outbound/outbound.module';
 import { ScenarioRunJob } from './jobs/scenario-run.job';
 import { ScenariosHandler } from './scenarios.handler';
 import { ScenariosRepository } from './scenarios.repository';
 import { ScenariosService } from './scenarios.service';
-import { ScenarioVariablesModule } from './variables/scenario-variables.module';
 
 @Module({
-  imports: [OutboundModule, ScenarioVariablesModule],
+  imports: [CallContentModule, OutboundModule],
   controllers: [ScenariosHandler],
   providers: [ScenariosService, ScenariosRepository, ScenarioRunJob],
 })

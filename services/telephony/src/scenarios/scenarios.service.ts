@@ -13,9 +13,9 @@ import {
 } from '@jarvis/contracts';
 import { JobQueue, PermanentJobFailure } from '@jarvis/platform';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { UserProfiles } from '../call-content/user-profiles.service';
 import { NOT_A_VALID_NUMBER } from '../outbound/outbound.constants';
 import { OutboundCallsService } from '../outbound/outbound-calls.service';
-import { OutboundCallsRepository } from '../outbound/outbound-calls.repository';
 import type { CallScenarioEntity, ScenarioType } from './entities/call-scenario.entity';
 import { checkTimeZone, scheduleCronFor } from './schedule';
 import {
@@ -27,7 +27,6 @@ import {
   TOO_MANY_SCENARIOS,
 } from './scenarios.constants';
 import { ScenariosRepository } from './scenarios.repository';
-import { UserProfiles } from './variables/user-profiles.service';
 
 export interface ScenarioInput {
   name: string;
@@ -52,7 +51,6 @@ export class ScenariosService {
   constructor(
     private readonly scenarios: ScenariosRepository,
     private readonly calls: OutboundCallsService,
-    private readonly logs: OutboundCallsRepository,
     private readonly profiles: UserProfiles,
     private readonly jobs: JobQueue,
   ) {}
@@ -105,12 +103,8 @@ export class ScenariosService {
       return;
     }
     if (!scenario.isActive || !scenario.scheduleEnabled) return;
-    const already = await this.logs.findByRunKey(userId, runKey);
-    if (already) {
-      // Queued by a run that died before it finished: make sure its call job exists (a no-op when it does).
-      if (already.status === 'pending') await this.calls.addJob(already);
-      return;
-    }
+    // Queued by a run that died before it finished: its call's job is made sure of, and nothing is queued twice.
+    if (await this.calls.requeueRun(userId, runKey)) return;
     // The plan decides the allowance: without identity's answer the tick is tried again later (the job's retries).
     const profile = await this.profiles.find(userId);
     if (!profile) throw new Error(`No profile for user ${userId}: the scenario run is tried again`);

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { ForbiddenError, ProviderUnavailableError, RateLimitedError } from '@jarvis/contracts';
 import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js';
 import { TELEPHONY_CONFIG, type TelephonyConfig } from '../config/telephony.config';
-import { PhoneLinesRepository } from '../phone-lines/phone-lines.repository';
+import { PhoneLinesService } from '../phone-lines/phone-lines.service';
 import { TelephonyRedis } from '../redis/redis.module';
 import { TelephonyProvider } from '../twilio/telephony.provider';
 import { DAILY_SMS_LIMIT, DAILY_SMS_PER_RECIPIENT } from './sms.constants';
@@ -39,14 +39,14 @@ return 0`;
 @Injectable()
 export class SmsService {
   constructor(
-    private readonly lines: PhoneLinesRepository,
+    private readonly lines: PhoneLinesService,
     private readonly twilio: TelephonyProvider,
     private readonly redis: TelephonyRedis,
     @Inject(TELEPHONY_CONFIG) private readonly config: TelephonyConfig,
   ) {}
 
   async deliver(userId: string, to: string, body: string): Promise<{ sid: string }> {
-    const from = (await this.lines.findForUser(userId))?.phoneNumber ?? this.config.TWILIO_PHONE_NUMBER;
+    const from = await this.lines.callerNumber(userId);
     if (!from) throw new ProviderUnavailableError('Twilio', ['TWILIO_PHONE_NUMBER'], 'No phone line to send from');
     this.checkCountry(to, from);
     const counters = await this.take(userId, to);

@@ -6,8 +6,7 @@ import { ConversationModel } from '../conversation/conversation-model.provider';
 import { ConversationEngine } from '../conversation/conversation.engine';
 import { VOICEMAIL_GREETINGS } from '../owner/greetings.constants';
 import { type OwnerContext, OwnerContextService } from '../owner/owner-context.service';
-import { PhoneLinesRepository } from '../phone-lines/phone-lines.repository';
-import { PhoneMessagesRepository } from '../phone-messages/phone-messages.repository';
+import { PhoneLinesService } from '../phone-lines/phone-lines.service';
 import { PhoneMessagesService } from '../phone-messages/phone-messages.service';
 
 const { VoiceResponse, MessagingResponse } = twilio.twiml;
@@ -74,8 +73,7 @@ export const MAX_RECORDING_SECONDS = 120;
 @Injectable()
 export class IncomingCallsService {
   constructor(
-    private readonly lines: PhoneLinesRepository,
-    private readonly calls: PhoneMessagesRepository,
+    private readonly lines: PhoneLinesService,
     private readonly messages: PhoneMessagesService,
     private readonly contacts: ContactsService,
     private readonly conversations: ConversationEngine,
@@ -97,7 +95,7 @@ export class IncomingCallsService {
       twiml.hangup();
       return twiml.toString();
     }
-    await this.calls.rememberCall({ callSid: params.CallSid, userId: line.userId, fromNumber: params.From ?? '', toNumber: params.To });
+    await this.messages.rememberCall({ callSid: params.CallSid, userId: line.userId, fromNumber: params.From ?? '', toNumber: params.To });
     // Without a model the assistant takes a message, as on the free plan.
     if (CONVERSATION_TIERS.includes(line.tier) && this.conversations.available) {
       const owner = await this.owner.forCall(line.userId, line.tier);
@@ -186,7 +184,7 @@ export class IncomingCallsService {
     callSid: string | undefined,
     fields: { duration?: number; recordingSid?: string; transcript?: string; jarvisResponse?: string | null; callerText?: string },
   ) {
-    const call = callSid ? await this.calls.findCall(callSid) : null;
+    const call = callSid ? await this.messages.findCall(callSid) : null;
     if (!call) return; // not a call of ours (or a number of nobody): nothing to keep
     const classification = fields.transcript && this.model.configured ? await this.model.classify(fields.transcript) : null;
     const contact = await this.contacts.findByNumber(call.userId, call.fromNumber);

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
 import { api, type RequestContext, type UserProfile } from '@jarvis/contracts';
 import { RpcClient } from '@jarvis/platform';
-import { zonedParts } from '../../outbound/call-dates';
 import { BIBLE_VERSES } from './bible-verses.constants';
 import { LotteryProvider } from './lottery.provider';
 import { UserProfiles } from './user-profiles.service';
@@ -33,8 +32,8 @@ const PLACEHOLDER = /\{\{\s*([A-Za-z]+)\s*\}\}/g;
  * Only the variables the template uses are asked for.
  */
 @Injectable()
-export class ScenarioVariablesService {
-  private readonly logger = new Logger(ScenarioVariablesService.name);
+export class TemplateVariablesService {
+  private readonly logger = new Logger(TemplateVariablesService.name);
 
   constructor(
     private readonly rpc: RpcClient,
@@ -124,4 +123,19 @@ export function verseOfTheDay(now: Date): string {
   const day = Math.floor(Date.parse(new Date(now).toLocaleDateString('en-CA', { timeZone: 'America/New_York' })) / 86_400_000);
   const verse = BIBLE_VERSES[day % BIBLE_VERSES.length];
   return `${verse.text} ${verse.reference}.`;
+}
+
+/** Parts of `at` in New York (or another zone), as spoken: 'Tuesday, March 10, 2026' and '11:00 AM'. */
+function zonedParts(at: Date, timeZone = 'America/New_York') {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone, weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit', hour12: true,
+    })
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  );
+  return {
+    date: `${parts.weekday}, ${parts.month} ${parts.day}, ${parts.year}`,
+    time: `${parts.hour}:${parts.minute} ${parts.dayPeriod}`,
+  };
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type ProviderInfo, providerFetch, providerUrl, unexpectedStatus } from '@jarvis/platform';
-import { TELEPHONY_CONFIG, type TelephonyConfig } from '../../config/telephony.config';
+import { TELEPHONY_CONFIG, type TelephonyConfig } from '../config/telephony.config';
 import { LotteryProvider, type PowerballDraw } from './lottery.provider';
 
 const PROVIDER: ProviderInfo = { name: 'New York Open Data', variables: ['LOTTERY_BASE_URL'] };
