@@ -1,11 +1,22 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ProviderUnavailableError, type Tier } from '@jarvis/contracts';
-import { MODEL_SERVER_WORDING, OpenAiConnection } from '@jarvis/platform';
+import { MODEL_SERVER_WORDING, OpenAiConnection, type OpenAiUse } from '@jarvis/platform';
 import OpenAI from 'openai';
 import { CHAT_CONFIG, type ChatConfig } from '../config/chat.config';
 import { ACTION_TOOLS } from './action-tools';
 import { ReplyCancelledError } from './model.errors';
 import { ChatModel, type ModelReply, type ModelRequest, type ModelToolCall } from './chat-model.provider';
+
+/** How chat uses the model, and what its callers are told when it fails. */
+const CHAT_MODEL: OpenAiUse = {
+  name: 'The language model',
+  // The chat endpoint's deadline is 30 s; one retry at most keeps us inside it.
+  timeoutMs: 25_000,
+  maxRetries: 1,
+  wording: MODEL_SERVER_WORDING,
+  variables: ['OPENAI_API_KEY'],
+  busy: { message: 'The language model is busy right now. Please try again in a moment.', retryAfterSeconds: 20 },
+};
 
 /** The chat model through the platform's OpenAI connection (OPENAI_BASE_URL: any OpenAI-compatible server). */
 @Injectable()
@@ -15,15 +26,7 @@ export class OpenAiAdapter extends ChatModel {
 
   constructor(@Inject(CHAT_CONFIG) private readonly config: ChatConfig) {
     super();
-    this.openai = new OpenAiConnection(config, {
-      name: 'The language model',
-      // The chat endpoint's deadline is 30 s; one retry at most keeps us inside it.
-      timeoutMs: 25_000,
-      maxRetries: 1,
-      wording: MODEL_SERVER_WORDING,
-      variables: ['OPENAI_API_KEY'],
-      busy: { message: 'The language model is busy right now. Please try again in a moment.', retryAfterSeconds: 20 },
-    });
+    this.openai = new OpenAiConnection(config, CHAT_MODEL);
     this.configured = this.openai.configured;
   }
 

@@ -1,13 +1,23 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ValidationError } from '@jarvis/contracts';
-import { OpenAiConnection, PROVIDER_WORDING } from '@jarvis/platform';
+import { OpenAiConnection, type OpenAiUse, PROVIDER_WORDING } from '@jarvis/platform';
 import OpenAI, { toFile } from 'openai';
+import { extensionOf } from '../audio/audio-format';
 import { VOICE_CONFIG, type VoiceConfig } from '../config/voice.config';
-import { extensionOf } from '../speech/audio-format';
 import { type SpokenAudio, type Transcript, VoiceModel } from './voice-model.provider';
 
 /** Opus at ~32 kbit/s, what browsers record: an estimate when the provider does not say how long the audio was. */
 const BYTES_PER_SECOND_ESTIMATE = 4_000;
+
+/** How voice uses OpenAI, and what its callers are told when it fails. */
+const VOICE_MODEL: OpenAiUse = {
+  name: 'OpenAI',
+  // The endpoints' deadline is 30 s; one retry at most keeps us inside it.
+  timeoutMs: 25_000,
+  maxRetries: 1,
+  wording: PROVIDER_WORDING,
+  busy: { message: 'The speech service is busy. Please try again in a minute.', retryAfterSeconds: 60 },
+};
 
 /** Speech, transcription, translation (the chat model) and vision through the platform's OpenAI connection. */
 @Injectable()
@@ -16,14 +26,7 @@ export class OpenAiAdapter extends VoiceModel {
 
   constructor(@Inject(VOICE_CONFIG) private readonly config: VoiceConfig) {
     super();
-    this.openai = new OpenAiConnection(config, {
-      name: 'OpenAI',
-      // The endpoints' deadline is 30 s; one retry at most keeps us inside it.
-      timeoutMs: 25_000,
-      maxRetries: 1,
-      wording: PROVIDER_WORDING,
-      busy: { message: 'The speech service is busy. Please try again in a minute.', retryAfterSeconds: 60 },
-    });
+    this.openai = new OpenAiConnection(config, VOICE_MODEL);
   }
 
   async speak(text: string): Promise<SpokenAudio> {
