@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Controller, Module } from '@nestjs/common';
-import { api, internalApi, NotFoundError, type UserProfile } from '@jarvis/contracts';
+import { api, DEFAULT_CALLER_SHARING, internalApi, NotFoundError, type UserProfile } from '@jarvis/contracts';
 import { Handles, type HandlerInput } from '@jarvis/platform';
 import { startNatsService } from '@jarvis/testing';
 import type { ServiceHarness } from '@jarvis/testing';
@@ -61,7 +61,7 @@ class TelephonyStandIn {
 
   @Handles(api.telephony.phoneLine)
   phoneLine({ userId }: HandlerInput<typeof api.telephony.phoneLine>) {
-    return { phoneNumber: telephonyStandIn.phoneLines.get(userId) ?? null };
+    return { phoneNumber: telephonyStandIn.phoneLines.get(userId) ?? null, sharing: DEFAULT_CALLER_SHARING, offeredNumbers: [] };
   }
 
   @Handles(api.notifications.preferences)
