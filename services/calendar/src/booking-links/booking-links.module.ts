@@ -6,6 +6,6 @@ import { BookingLinksService } from './booking-links.service';
 @Module({
   controllers: [BookingLinksHandler],
   providers: [BookingLinksService, BookingLinksRepository],
-  exports: [BookingLinksRepository],
+  exports: [BookingLinksService],
 })
 export class BookingLinksModule {}

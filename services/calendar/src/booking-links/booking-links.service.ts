@@ -4,6 +4,10 @@ import { internalApi, type BookingLinkReply, type UserContext } from '@jarvis/co
 import { createLogger, RpcClient } from '@jarvis/platform';
 import { CALENDAR_CONFIG, type CalendarConfig } from '../config/calendar.config';
 import { BookingLinksRepository } from './booking-links.repository';
+import type { BookingLinkEntity } from './entities/booking-link.entity';
+
+/** A booking link as the booking page reads it. */
+export type BookingLink = Pick<BookingLinkEntity, 'id' | 'userId' | 'code' | 'title' | 'durationMinutes'>;
 
 /** No 0/o, 1/l/i: a code read aloud or retyped from a text message stays unambiguous. */
 const CODE_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
@@ -43,6 +47,11 @@ export class BookingLinksService {
       await this.links.insertIfAbsent(ctx.userId, newBookingCode(), title);
     }
     throw new Error(`No booking code could be allocated after ${MAX_ATTEMPTS} attempts`);
+  }
+
+  /** A link by its public code (as typed, any case), whoever owns it: the booking page's visitors have no user. */
+  byCode(code: string): Promise<BookingLink | null> {
+    return this.links.findByCode(code.toLowerCase());
   }
 
   /** 'Meeting with <first name>' from the user's profile; 'Meeting' when the profile has none or cannot be read. */

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { api, RequestOf } from '@jarvis/contracts';
 import { createLogger, EventBus } from '@jarvis/platform';
-import { BookingLinksRepository } from '../booking-links/booking-links.repository';
-import type { BookingLinkEntity } from '../booking-links/entities/booking-link.entity';
+import { type BookingLink, BookingLinksService } from '../booking-links/booking-links.service';
 import { BOOKING_DAYS, type BookingSlot, candidateSlots, freeSlots, type Interval, toBookingSlot } from './booking-slots';
 import { BookingLinkNotFound, SlotNotOffered, SlotTaken } from './bookings.errors';
 import { BookingsRepository } from './bookings.repository';
@@ -25,7 +24,7 @@ export interface BookingPage {
 @Injectable()
 export class BookingsService {
   constructor(
-    private readonly links: BookingLinksRepository,
+    private readonly links: BookingLinksService,
     private readonly bookings: BookingsRepository,
     private readonly calendar: OwnerCalendar,
     private readonly events: EventBus,
@@ -66,13 +65,13 @@ export class BookingsService {
     return { success: true, bookingId: booking.id, start: booking.startAt.toISOString() };
   }
 
-  private async linkByCode(code: string): Promise<BookingLinkEntity> {
-    const link = await this.links.findByCode(code.toLowerCase());
+  private async linkByCode(code: string): Promise<BookingLink> {
+    const link = await this.links.byCode(code);
     if (!link) throw BookingLinkNotFound();
     return link;
   }
 
-  private async offered(link: BookingLinkEntity, now: Date): Promise<Interval[]> {
+  private async offered(link: BookingLink, now: Date): Promise<Interval[]> {
     const candidates = candidateSlots(now, link.durationMinutes);
     if (!candidates.length) return [];
     const from = candidates[0].start;
@@ -85,7 +84,7 @@ export class BookingsService {
    * The owner's busy times over the slots. A visitor never sees the owner's calendar trouble (an expired grant, Google
    * down): the page then offers the slots without them, and the failure is logged.
    */
-  private async ownerBusy(link: BookingLinkEntity, slots: Interval[]): Promise<Interval[]> {
+  private async ownerBusy(link: BookingLink, slots: Interval[]): Promise<Interval[]> {
     try {
       return await this.calendar.busy(link.userId, slots[0].start, slots[slots.length - 1].end);
     } catch (error) {
@@ -95,7 +94,7 @@ export class BookingsService {
   }
 
   /** The booking stands whatever Google answers: a failure to add the event is logged, not shown to the visitor. */
-  private async addToOwnerCalendar(link: BookingLinkEntity, bookingId: string, slot: Interval, data: ConfirmBooking) {
+  private async addToOwnerCalendar(link: BookingLink, bookingId: string, slot: Interval, data: ConfirmBooking) {
     try {
       const eventId = await this.calendar.addMeeting(link.userId, {
         bookingId,

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, IsNull, type Repository } from 'typeorm';
-import { CalendarConnectionEntity } from '../calendar-connection/entities/calendar-connection.entity';
 import { CalendarSyncSettingsEntity } from './entities/calendar-sync-settings.entity';
 import { type SyncedEventEntity as SyncedEvent, SyncedEventEntity, type SyncedEventType } from './entities/synced-event.entity';
 
@@ -30,12 +29,11 @@ export class CalendarSyncRepository {
     await this.settings.upsert({ userId, lastSyncAt: at }, ['userId']);
   }
 
-  /** Users with sync on and a connected calendar: who the periodic sync visits. */
-  async enabledConnectedUsers(): Promise<string[]> {
+  /** Users with sync on, the longest unsynced first. */
+  async enabledUsers(): Promise<string[]> {
     const rows: { user_id: string }[] = await this.settings
       .createQueryBuilder('s')
       .select('s.user_id', 'user_id')
-      .innerJoin(CalendarConnectionEntity, 'c', 'c.user_id = s.user_id')
       .where('s.enabled = true')
       .orderBy('s.last_sync_at', 'ASC', 'NULLS FIRST')
       .getRawMany();

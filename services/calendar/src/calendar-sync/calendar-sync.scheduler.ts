@@ -2,7 +2,6 @@ import { type BeforeApplicationShutdown, Inject, Injectable, type OnApplicationB
 import { createLogger } from '@jarvis/platform';
 import { CALENDAR_CONFIG, type CalendarConfig } from '../config/calendar.config';
 import { CalendarRedis } from '../redis/calendar-redis';
-import { CalendarSyncRepository } from './calendar-sync.repository';
 import { CalendarSyncService } from './calendar-sync.service';
 
 const log = createLogger('calendar-sync-sweep');
@@ -23,7 +22,6 @@ export class CalendarSyncScheduler implements OnApplicationBootstrap, BeforeAppl
   private stopped = false;
 
   constructor(
-    private readonly repo: CalendarSyncRepository,
     private readonly sync: CalendarSyncService,
     private readonly redis: CalendarRedis,
     @Inject(CALENDAR_CONFIG) private readonly config: CalendarConfig,
@@ -59,7 +57,7 @@ export class CalendarSyncScheduler implements OnApplicationBootstrap, BeforeAppl
     if (taken !== 'OK') return null;
     let synced = 0;
     let failed = 0;
-    for (const userId of await this.repo.enabledConnectedUsers()) {
+    for (const userId of await this.sync.sweepUsers()) {
       if (this.stopped) break;
       try {
         await this.sync.run(await this.sync.contextFor(userId));

@@ -3,9 +3,9 @@ import { Injectable } from '@nestjs/common';
 import { api, type CalendarSyncSettings, DEFAULT_REMINDER_MINUTES, internalApi, type RequestOf, type UserContext } from '@jarvis/contracts';
 import { createLogger, LiveEvents, RpcClient } from '@jarvis/platform';
 import { CalendarNotConnected } from '../calendar-connection/calendar-connection.errors';
+import { CalendarConnectionService } from '../calendar-connection/calendar-connection.service';
 import { type CalendarEvent, GoogleCalendarAdapter } from '../calendar-connection/google-calendar.adapter';
-import { RemindersRepository } from '../reminders/reminders.repository';
-import { describeTime } from '../reminders/when-parser';
+import { RemindersService } from '../reminders/reminders.service';
 import { SyncedEventNotFound } from './calendar-sync.errors';
 import { CalendarSyncRepository } from './calendar-sync.repository';
 import type { CalendarSyncSettingsEntity } from './entities/calendar-sync-settings.entity';
@@ -52,10 +52,20 @@ export class CalendarSyncService {
   constructor(
     private readonly repo: CalendarSyncRepository,
     private readonly google: GoogleCalendarAdapter,
-    private readonly reminders: RemindersRepository,
+    private readonly connections: CalendarConnectionService,
+    private readonly reminders: RemindersService,
     private readonly rpc: RpcClient,
     private readonly live: LiveEvents,
   ) {}
+
+  /** Users with sync on and a connected calendar, the longest unsynced first: whom the periodic sync visits. */
+  async sweepUsers(): Promise<string[]> {
+    const users: string[] = [];
+    for (const userId of await this.repo.enabledUsers()) {
+      if ((await this.connections.status(userId)).connected) users.push(userId);
+    }
+    return users;
+  }
 
   async settings(userId: string): Promise<CalendarSyncSettings> {
     return toSettings(await this.repo.findSettings(userId));
@@ -108,7 +118,7 @@ export class CalendarSyncService {
 
   private async syncReminders(userId: string, settings: CalendarSyncSettings, events: CalendarEvent[], from: Date, to: Date) {
     const known = await this.repo.byEvent(userId, 'reminder');
-    const reminderTimes = new Map((await this.reminders.listForUser(userId)).map((r) => [r.id, r.reminderTime?.getTime()]));
+    const reminderTimes = await this.reminders.timesById(userId);
     const seen = new Set<string>();
     let synced = 0;
     let changed = false;
@@ -123,8 +133,8 @@ export class CalendarSyncService {
       if (!row) {
         const id = await this.repo.claim({ userId, googleEventId: event.id, eventType: 'reminder', eventTitle: clip(event.title), eventStart: event.start });
         if (!id) continue;
-        const reminder = await this.reminders.create({ userId, title: clip(event.title), whenText: describeTime(remindAt), reminderTime: remindAt });
-        await this.repo.update(userId, id, { reminderId: reminder.id });
+        const reminderId = await this.reminders.createForEvent(userId, clip(event.title), remindAt);
+        await this.repo.update(userId, id, { reminderId });
         synced += 1;
         changed = true;
       } else if (row.dismissedAt) {
@@ -153,29 +163,18 @@ export class CalendarSyncService {
 
   /** Moves the row's reminder to the event's new time; a reminder the user deleted meanwhile is made again. */
   private async moveReminder(userId: string, row: SyncedEventEntity, event: CalendarEvent, remindAt: Date): Promise<string> {
-    if (row.reminderId) {
-      const updated = await this.reminders.updateLocked(userId, row.reminderId, (reminder) => {
-        reminder.title = clip(event.title);
-        if (reminder.reminderTime?.getTime() !== remindAt.getTime()) {
-          reminder.reminderTime = remindAt;
-          reminder.whenText = describeTime(remindAt);
-          reminder.dueNotifiedAt = null;
-        }
-      });
-      if (updated) return updated.id;
-    }
-    const created = await this.reminders.create({ userId, title: clip(event.title), whenText: describeTime(remindAt), reminderTime: remindAt });
-    return created.id;
+    const moved = row.reminderId ? await this.reminders.moveForEvent(userId, row.reminderId, clip(event.title), remindAt) : null;
+    return moved ?? (await this.reminders.createForEvent(userId, clip(event.title), remindAt));
   }
 
   private async forget(userId: string, row: SyncedEventEntity): Promise<boolean> {
-    if (row.reminderId) await this.reminders.delete(userId, row.reminderId);
+    if (row.reminderId) await this.reminders.removeForEvent(userId, row.reminderId);
     await this.repo.remove(userId, row.id);
     return true;
   }
 
   private async deleteReminder(userId: string, reminderId: string) {
-    if (await this.reminders.delete(userId, reminderId)) this.live.publish(userId, 'reminders', { id: reminderId });
+    if (await this.reminders.removeForEvent(userId, reminderId)) this.live.publish(userId, 'reminders', { id: reminderId });
   }
 
   /**

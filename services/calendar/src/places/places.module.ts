@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { RemindersModule } from '../reminders/reminders.module';
 import { Geocoder } from './geocoder.provider';
 import { NominatimAdapter } from './nominatim.adapter';
 import { PlaceSuggestionsService } from './place-suggestions.service';
@@ -8,6 +9,7 @@ import { PlacesService } from './places.service';
 
 /** The places reminders name, geocoded through Nominatim, the near query of location triggers, and place suggestions. */
 @Module({
+  imports: [RemindersModule],
   controllers: [PlacesHandler],
   providers: [PlacesService, PlaceSuggestionsService, PlacesRepository, { provide: Geocoder, useClass: NominatimAdapter }],
   exports: [PlacesService],

@@ -1,15 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type Repository } from 'typeorm';
-import { ReminderEntity } from '../reminders/entities/reminder.entity';
+import { DataSource, IsNull, LessThan, type Repository } from 'typeorm';
 import { ReminderPlaceEntity } from './entities/reminder-place.entity';
 
 export type PlaceFields = Pick<ReminderPlaceEntity, 'reminderId' | 'userId' | 'placeText' | 'lat' | 'lon' | 'geocodedName'>;
 type Coordinates = Pick<ReminderPlaceEntity, 'lat' | 'lon' | 'geocodedName'>;
 
-/** A geocoded place of a not-done reminder, with the reminder's title. */
-export interface PlaceOfOpenReminder {
+/** A geocoded place of a reminder (done or not: reminders/ says which are open). */
+export interface PlaceInBox {
   reminderId: string;
-  title: string;
   placeText: string;
   lat: number;
   lon: number;
@@ -49,21 +47,27 @@ export class PlacesRepository {
     }
   }
 
+  /** The reminders of the user whose place is still without coordinates and was last looked up before `lookedUpBefore`. */
+  async waitingForLookUp(userId: string, lookedUpBefore: Date): Promise<string[]> {
+    const rows = await this.places.find({ select: { reminderId: true }, where: { userId, lat: IsNull(), lookedUpAt: LessThan(lookedUpBefore) } });
+    return rows.map((r) => r.reminderId);
+  }
+
   /**
-   * Claims the user's place of a not-done reminder that is still without coordinates and was last looked up before
-   * `lookedUpBefore`, the longest-waiting first, and marks it looked up now: one replica, one look-up. Null when none.
+   * Claims the place, among those of the user's `reminderIds`, that is still without coordinates and was last looked
+   * up before `lookedUpBefore`, the longest-waiting first, and marks it looked up now: one replica, one look-up. Null
+   * when none.
    */
-  async claimLookUp(userId: string, lookedUpBefore: Date): Promise<{ reminderId: string; placeText: string } | null> {
+  async claimLookUp(userId: string, reminderIds: string[], lookedUpBefore: Date): Promise<{ reminderId: string; placeText: string } | null> {
     const [rows] = (await this.dataSource.query(
       `UPDATE "calendar"."reminder_places" p SET "looked_up_at" = now()
         WHERE p."reminder_id" = (
           SELECT q."reminder_id" FROM "calendar"."reminder_places" q
-            JOIN "calendar"."reminders" r ON r."id" = q."reminder_id" AND r."user_id" = q."user_id"
-           WHERE q."user_id" = $1 AND q."lat" IS NULL AND r."done" = false AND q."looked_up_at" < $2
+           WHERE q."user_id" = $1 AND q."reminder_id" = ANY($2::uuid[]) AND q."lat" IS NULL AND q."looked_up_at" < $3
            ORDER BY q."looked_up_at" LIMIT 1
-             FOR UPDATE OF q SKIP LOCKED)
+             FOR UPDATE SKIP LOCKED)
         RETURNING p."reminder_id" AS "reminderId", p."place_text" AS "placeText"`,
-      [userId, lookedUpBefore],
+      [userId, reminderIds, lookedUpBefore],
     )) as [{ reminderId: string; placeText: string }[], number];
     return rows[0] ?? null;
   }
@@ -77,17 +81,15 @@ export class PlacesRepository {
     await this.places.delete({ reminderId, userId });
   }
 
-  /** The user's not-done reminders whose geocoded place lies in the box (the caller measures the exact distance). */
-  async openInBox(userId: string, box: { minLat: number; maxLat: number; minLon: number; maxLon: number }): Promise<PlaceOfOpenReminder[]> {
+  /** The user's geocoded places in the box (the caller measures the exact distance). */
+  async inBox(userId: string, box: { minLat: number; maxLat: number; minLon: number; maxLon: number }): Promise<PlaceInBox[]> {
     const rows = await this.places
       .createQueryBuilder('p')
-      .innerJoin(ReminderEntity, 'r', 'r.id = p.reminder_id AND r.user_id = p.user_id')
-      .select(['p.reminder_id AS "reminderId"', 'r.title AS "title"', 'p.place_text AS "placeText"', 'p.lat AS "lat"', 'p.lon AS "lon"'])
+      .select(['p.reminder_id AS "reminderId"', 'p.place_text AS "placeText"', 'p.lat AS "lat"', 'p.lon AS "lon"'])
       .where('p.user_id = :userId', { userId })
-      .andWhere('r.done = false')
       .andWhere('p.lat BETWEEN :minLat AND :maxLat', box)
       .andWhere('p.lon BETWEEN :minLon AND :maxLon', box)
-      .getRawMany<PlaceOfOpenReminder>();
+      .getRawMany<PlaceInBox>();
     return rows;
   }
 }

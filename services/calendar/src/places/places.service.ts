@@ -1,6 +1,7 @@
-import { type BeforeApplicationShutdown, Injectable } from '@nestjs/common';
+import { type BeforeApplicationShutdown, Injectable, type OnModuleInit } from '@nestjs/common';
 import { api, type NearbyReminderPlace, type RequestContext } from '@jarvis/contracts';
 import { createLogger, RpcClient } from '@jarvis/platform';
+import { RemindersService, type SavedReminderText } from '../reminders/reminders.service';
 import { boundingBox, distanceMeters, type LatLon } from './distance';
 import { type GeocodedPlace, Geocoder, type SearchArea } from './geocoder.provider';
 import { extractPlace, geocodeQuery } from './place-extractor';
@@ -19,15 +20,8 @@ export const GEOCODE_BUDGET_MS = 6_000;
 /** A place still without coordinates is looked up again at most this often (while the user sends positions). */
 export const LOOK_UP_AGAIN_AFTER_MS = 60 * 60 * 1000;
 
-interface ReminderText {
-  id: string;
-  userId: string;
-  title: string;
-  whenText: string;
-}
-
 /** The place a reminder names: in its when ('when I'm near the pharmacy'), else in its title. */
-export function placeOf(reminder: Pick<ReminderText, 'title' | 'whenText'>): string | null {
+export function placeOf(reminder: Pick<SavedReminderText, 'title' | 'whenText'>): string | null {
   return (extractPlace(reminder.whenText) ?? extractPlace(reminder.title))?.place ?? null;
 }
 
@@ -39,25 +33,30 @@ export function taskOf(title: string): string {
 /**
  * The places reminders name, geocoded, and the reminders near a position. A place that could not be geocoded keeps
  * its text without coordinates (it triggers once a later look-up finds it); nothing here ever fails the reminder
- * request that made it.
+ * request that made it. reminders/ tells of every saved text (whenTextSaved) and says which reminders are open.
  */
 @Injectable()
-export class PlacesService implements BeforeApplicationShutdown {
+export class PlacesService implements OnModuleInit, BeforeApplicationShutdown {
   /** Look-ups of places without coordinates started by near(), not awaited by its caller. */
   private readonly lookingUp = new Set<Promise<void>>();
 
   constructor(
     private readonly places: PlacesRepository,
+    private readonly reminders: RemindersService,
     private readonly geocoder: Geocoder,
     private readonly rpc: RpcClient,
   ) {}
+
+  onModuleInit() {
+    this.reminders.whenTextSaved((reminder) => this.remember(reminder));
+  }
 
   /**
    * Keeps the place the reminder names now, geocoded within GEOCODE_BUDGET_MS, or removes the one it named before.
    * The same place already geocoded is not asked again. The place is looked for near the user's last position first
    * (notifications keeps it while location triggers are on), then anywhere. Never throws: a failure is logged.
    */
-  async remember(reminder: ReminderText): Promise<void> {
+  async remember(reminder: SavedReminderText): Promise<void> {
     try {
       const place = placeOf(reminder);
       if (!place) {
@@ -82,9 +81,11 @@ export class PlacesService implements BeforeApplicationShutdown {
 
   /** The user's not-done reminders whose place lies within `radiusMeters` of the position, nearest first. */
   async near(userId: string, at: LatLon & { radiusMeters: number }): Promise<{ places: NearbyReminderPlace[] }> {
-    const candidates = await this.places.openInBox(userId, boundingBox(at, at.radiusMeters));
-    const places = candidates
-      .map((p) => ({ ...p, distance: distanceMeters(at, p) }))
+    const inBox = await this.places.inBox(userId, boundingBox(at, at.radiusMeters));
+    const open = await this.reminders.openTitles(userId, inBox.map((p) => p.reminderId));
+    const places = inBox
+      .filter((p) => open.has(p.reminderId))
+      .map((p) => ({ ...p, title: open.get(p.reminderId)!, distance: distanceMeters(at, p) }))
       .filter((p) => p.distance <= at.radiusMeters)
       .sort((a, b) => a.distance - b.distance)
       .map((p) => ({
@@ -121,7 +122,12 @@ export class PlacesService implements BeforeApplicationShutdown {
   }
 
   private async lookUpAgain(userId: string, at: LatLon) {
-    const place = await this.places.claimLookUp(userId, new Date(Date.now() - LOOK_UP_AGAIN_AFTER_MS));
+    const lookedUpBefore = new Date(Date.now() - LOOK_UP_AGAIN_AFTER_MS);
+    const waiting = await this.places.waitingForLookUp(userId, lookedUpBefore);
+    if (!waiting.length) return;
+    const open = await this.reminders.openTitles(userId, waiting);
+    if (!open.size) return;
+    const place = await this.places.claimLookUp(userId, [...open.keys()], lookedUpBefore);
     if (!place) return;
     const query = geocodeQuery(place.placeText);
     const found =
@@ -134,7 +140,7 @@ export class PlacesService implements BeforeApplicationShutdown {
     });
   }
 
-  private async geocode(place: string, reminder: ReminderText): Promise<GeocodedPlace | null> {
+  private async geocode(place: string, reminder: SavedReminderText): Promise<GeocodedPlace | null> {
     const query = geocodeQuery(place);
     let timer: NodeJS.Timeout | undefined;
     const outOfTime = new Promise<'late'>((resolve) => {
@@ -161,7 +167,7 @@ export class PlacesService implements BeforeApplicationShutdown {
   }
 
   /** Around the user's last saved position, or null (none saved, or notifications did not answer in time). */
-  private async userArea(reminder: ReminderText): Promise<SearchArea | null> {
+  private async userArea(reminder: SavedReminderText): Promise<SearchArea | null> {
     const ctx: RequestContext = { userId: reminder.userId, tier: 'free', requestId: `reminder-place-${reminder.id}` };
     try {
       const location = await this.rpc.call(api.notifications.getLocation, {}, ctx, { timeoutMs: LOCATION_TIMEOUT_MS });

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager, type Repository } from 'typeorm';
+import { DataSource, type EntityManager, In, type Repository } from 'typeorm';
 import { ReminderEntity } from './entities/reminder.entity';
 
 /** Every reminders query. A user's reads and writes are scoped by `userId`; only the due scan spans users. */
@@ -21,6 +21,11 @@ export class RemindersRepository {
       .addOrderBy('r.created_at', 'ASC')
       .addOrderBy('r.id', 'ASC')
       .getMany();
+  }
+
+  /** Those of the user's reminders among `ids` that are not done, with their titles. */
+  openAmong(userId: string, ids: string[]): Promise<Pick<ReminderEntity, 'id' | 'title'>[]> {
+    return this.reminders.find({ select: { id: true, title: true }, where: { userId, id: In(ids), done: false } });
   }
 
   create(fields: Pick<ReminderEntity, 'userId' | 'title' | 'whenText' | 'reminderTime'>) {
