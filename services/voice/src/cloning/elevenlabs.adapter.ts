@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ProviderUnavailableError } from '@jarvis/contracts';
 import { providerFetch, type ProviderInfo, providerUrl, requireCredential, unexpectedStatus } from '@jarvis/platform';
+import { extensionOf } from '../audio/audio-format';
 import { VOICE_CONFIG, type VoiceConfig } from '../config/voice.config';
 import type { SpokenAudio } from '../model/voice-model.provider';
-import { extensionOf } from '../speech/audio-format';
 import { VoiceRejectedError } from './cloning.errors';
 import { VoiceCloneProvider, type VoiceSample } from './voice-clone.provider';
 

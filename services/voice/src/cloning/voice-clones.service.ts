@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { type JobMap, ProviderUnavailableError, type RequestContext, ValidationError } from '@jarvis/contracts';
 import { createLogger, JobQueue, PermanentJobFailure } from '@jarvis/platform';
 import { randomUUID } from 'node:crypto';
-import { decodeBase64 } from '../speech/audio-format';
+import { decodeBase64 } from '../audio/audio-format';
 import { NoClonedVoiceError, VoiceRejectedError } from './cloning.errors';
 import { VoiceCloneProvider } from './voice-clone.provider';
 import { VoiceClonesRepository } from './voice-clones.repository';

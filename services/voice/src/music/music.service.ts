@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ValidationError } from '@jarvis/contracts';
-import { decodeBase64 } from '../speech/audio-format';
+import { decodeBase64 } from '../audio/audio-format';
 import { MusicRecognizer } from './music-recognition.provider';
 
 @Injectable()
