@@ -1,7 +1,7 @@
 import { api, ErrorKind } from '@jarvis/contracts';
 import type { ServiceHarness } from '@jarvis/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UsageRepository } from '../usage/usage.repository';
+import { UsageService } from '../usage/usage.service';
 import { FAKE_CLONED_SPEECH, type ElevenLabsFake, startElevenLabsFake } from '../testing/fakes/elevenlabs.fake';
 import { FAKE_SPEECH, FAKE_TRANSCRIPT, startOpenAiFake } from '../testing/fakes/openai.fake';
 import { parseMultipart, type RawFake } from '../testing/fakes/raw-server';
@@ -33,7 +33,7 @@ describe('speech', () => {
     expect(reply).toEqual({ ok: true, mime: 'audio/mpeg', audioBase64: FAKE_SPEECH.toString('base64') });
     const request = openai.requests.filter((r) => r.path === '/v1/audio/speech').at(-1)!;
     expect(request.json).toMatchObject({ model: 'gpt-4o-mini-tts', input: 'Hello there' });
-    expect((await h.get(UsageRepository).find(alice.id, month()))?.charactersSpoken).toBe(11);
+    expect((await h.get(UsageService).counters(alice.id, month()))?.charactersSpoken).toBe(11);
   });
 
   it('refuses text over 4,096 characters', async () => {
@@ -68,7 +68,7 @@ describe('speech', () => {
     expect(await h.call(api.voice.transcribe, { audioBase64: ogg, mimeType: 'audio/ogg;codecs=opus' }, carol)).toEqual({ text: FAKE_TRANSCRIPT });
     file = parseMultipart(openai.requests.at(-1)!).find((p) => p.name === 'file')!;
     expect(file).toMatchObject({ filename: 'recording.ogg', contentType: 'audio/ogg' });
-    expect((await h.get(UsageRepository).find(carol.id, month()))?.secondsTranscribed).toBe(6);
+    expect((await h.get(UsageService).counters(carol.id, month()))?.secondsTranscribed).toBe(6);
   });
 
   it('answers 400 with a message for empty, undecodable and non-base64 audio', async () => {

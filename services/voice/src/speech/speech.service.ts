@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { AUDIO_MAX_BYTES, type RequestContext, ValidationError } from '@jarvis/contracts';
 import { createLogger } from '@jarvis/platform';
+import { decodeBase64, sniffAudio } from '../audio/audio-format';
 import { VoiceClonesService } from '../cloning/voice-clones.service';
 import { VoiceCloneProvider } from '../cloning/voice-clone.provider';
 import { VoiceModel } from '../model/voice-model.provider';
-import { UsageRepository } from '../usage/usage.repository';
-import { decodeBase64, sniffAudio } from './audio-format';
+import { UsageService } from '../usage/usage.service';
 
 const log = createLogger('speech');
 
@@ -15,7 +15,7 @@ export class SpeechService {
     private readonly model: VoiceModel,
     private readonly cloned: VoiceCloneProvider,
     private readonly clones: VoiceClonesService,
-    private readonly usage: UsageRepository,
+    private readonly usage: UsageService,
   ) {}
 
   /** The user's cloned voice when they turned it on, else (or when it fails) OpenAI's voice. */

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { UsageRepository } from './usage.repository';
+import { UsageService } from './usage.service';
 
-@Module({ providers: [UsageRepository], exports: [UsageRepository] })
+@Module({ providers: [UsageService, UsageRepository], exports: [UsageService] })
 export class UsageModule {}
