@@ -2,9 +2,7 @@ import { Global, Inject, Injectable, Module, type OnApplicationShutdown } from '
 import { connectionProviders } from '@jarvis/platform';
 import { createClient, type RedisClientType } from 'redis';
 import { GATEWAY_CONFIG, type GatewayConfig, loadGatewayConfig } from '../config/gateway.config';
-import { EmailVerificationTokenEntity } from '../identity/email-verification/entities/email-verification-token.entity';
-import { DeviceSecretEntity } from '../identity/entities/device-secret.entity';
-import { UserEntity } from '../identity/entities/user.entity';
+import { identityEntities } from '../identity/identity.entities';
 import { identityMigrations } from '../identity/migrations';
 
 export const REDIS = Symbol('REDIS');
@@ -22,7 +20,7 @@ class RedisLifecycle implements OnApplicationShutdown {
 const connections = connectionProviders({
   configToken: GATEWAY_CONFIG,
   connectionName: 'jarvis-gateway',
-  database: { schema: 'identity', entities: [UserEntity, DeviceSecretEntity, EmailVerificationTokenEntity], migrations: identityMigrations },
+  database: { schema: 'identity', entities: identityEntities, migrations: identityMigrations },
 });
 
 const providers = [
