@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createQueryClient } from '../../../api/query-client';
 import { queryKeys } from '../../../api/query-keys';
@@ -12,6 +12,7 @@ import {
   testUser,
   type FakeRoutes,
 } from '../../../test/render';
+import type { SmsDraftState } from '../../../api/phone';
 import { SmsDraftCard } from './SmsDraftCard';
 
 afterEach(() => {
@@ -81,8 +82,43 @@ describe('SmsDraftCard', () => {
 
   it('names the recipient before the press when the draft has a valid phone', async () => {
     renderCard({ ...answer(api.telephony.smsDraft, draft) });
-    expect(await screen.findByTestId('sms-recipient')).toHaveTextContent('To +1 555 0100');
+    expect(await screen.findByTestId('sms-recipient')).toHaveTextContent('To Mom');
     expect(screen.getByRole('button', { name: 'Send' })).toBeEnabled();
+  });
+
+  it('says nothing before the press about a draft that is not the latest (the service knows only that one)', async () => {
+    const calls = renderCard({
+      ...answer(api.telephony.smsDraft, {
+        hasDraft: true,
+        message: 'A later text to someone else',
+        hasValidPhone: false,
+        needsRecipientFix: true,
+        recipientError: 'Recipient not found',
+      }),
+    });
+    await waitFor(() => expect(calls.filter((c) => c.path === '/api/sms/draft')).toHaveLength(1));
+    expect(screen.getByRole('button', { name: 'Send' })).toBeEnabled();
+    expect(screen.queryByTestId('sms-recipient')).not.toBeInTheDocument();
+  });
+
+  it('keeps what it learnt about its own draft when a later draft becomes the latest', async () => {
+    let latest: SmsDraftState = {
+      hasDraft: true,
+      message: 'Running late',
+      hasValidPhone: false,
+      needsRecipientFix: true,
+      recipientError: 'Recipient not found',
+    };
+    vi.stubGlobal('fetch', routeFetch({ 'GET /api/sms/draft': () => ({ body: latest }) }).fetch);
+    const { queryClient } = renderWithProviders(
+      <SmsDraftCard message="Running late" context="" onClose={() => undefined} />,
+      { user: testUser },
+    );
+    expect(await screen.findByRole('button', { name: 'Recipient Not Found' })).toBeDisabled();
+    latest = { ...draft, message: 'See you at noon' };
+    await act(() => queryClient.refetchQueries({ queryKey: queryKeys.smsDraft }));
+    expect(queryClient.getQueryData(queryKeys.smsDraft)).toEqual(latest);
+    expect(screen.getByRole('button', { name: 'Recipient Not Found' })).toBeDisabled();
   });
 
   it('disables Send when the press finds no valid recipient', async () => {

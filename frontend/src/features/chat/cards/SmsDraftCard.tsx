@@ -16,8 +16,17 @@ import { useFetchSmsDraft, useSendSms, useSmsDraft } from '../../phone/use-sms';
 import { CardFrame } from './CardFrame';
 
 /** The draft's answer says it has no valid recipient (doc1 §3: needsRecipientFix, hasValidPhone). */
-function lacksRecipient(draft: SmsDraftState | null | undefined): boolean {
+function lacksRecipient(draft: SmsDraftState | undefined): boolean {
   return Boolean(draft && (draft.needsRecipientFix || (draft.hasDraft && !draft.hasValidPhone)));
+}
+
+/**
+ * The phone service knows the latest drafted text only: its answer is about this card when its message is this
+ * card's (which may carry a booking link after it). An older card learns who it goes to on Send, as before.
+ */
+function answerFor(message: string, draft: SmsDraftState | null | undefined): SmsDraftState | undefined {
+  if (!draft) return undefined;
+  return !draft.message || message.trim().startsWith(draft.message.trim()) ? draft : undefined;
 }
 
 /**
@@ -37,11 +46,15 @@ export function SmsDraftCard({
   const { toast } = useToast();
   const getSmsDraft = useFetchSmsDraft();
   const sendSms = useSendSms();
-  const known = useSmsDraft();
+  // What the service last said about this card's own draft, kept once a later draft becomes the latest.
+  const latest = answerFor(message, useSmsDraft().data);
+  const [own, setOwn] = useState(latest);
+  if (latest && latest !== own) setOwn(latest);
+  const known = latest ?? own;
   const [recipient, setRecipient] = useState<SmsDraftState | null>(null);
   const [pressedNoRecipient, setNoRecipient] = useState(false);
-  const noRecipient = pressedNoRecipient || lacksRecipient(known.data);
-  const recipientError = known.data?.recipientError;
+  const noRecipient = pressedNoRecipient || lacksRecipient(known);
+  const recipientError = known?.recipientError;
   const [phase, setPhase] = useState<'idle' | 'checking' | 'confirm' | 'sending' | 'sent'>('idle');
 
   const copy = async () => {
@@ -115,8 +128,8 @@ export function SmsDraftCard({
           {recipientError || 'Recipient not found'}. Copy the text to send it yourself.
         </Typography>
       ) : (
-        known.data?.hasValidPhone &&
-        known.data.recipientDisplay && (
+        known?.hasValidPhone &&
+        (known.contactName || known.recipientDisplay) && (
           <Typography
             variant="caption"
             color="text.secondary"
@@ -124,7 +137,7 @@ export function SmsDraftCard({
             sx={{ mb: 1 }}
             data-testid="sms-recipient"
           >
-            To {known.data.recipientDisplay}
+            To {known.contactName || known.recipientDisplay}
           </Typography>
         )
       )}
