@@ -61,7 +61,7 @@ describe('Google Calendar and Nominatim failing at the network level keep the cr
     const failures = [
       await failing('google-calendar.listEvents', () => calendar.listEvents(user.id, from, to)),
       await failing('google-calendar.busy', () => calendar.busy(user.id, from, to)),
-      await failing('google-calendar.addMeeting', () => calendar.addMeeting(user.id, { bookingId: crypto.randomUUID(), title: 'Call', start: from, end: to, bookerName: 'Ann', bookerEmail: null })),
+      await failing('google-calendar.addMeeting', () => calendar.addMeeting(user.id, { title: 'Call', start: from, end: to, bookerName: 'Ann', bookerEmail: null })),
       await failing('nominatim.search', () => provider(Geocoder).search('pharmacy on 5th Ave')),
     ];
     for (const { call, error } of failures) {

@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
 import { BookingLinksModule } from '../booking-links/booking-links.module';
 import { CalendarConnectionModule } from '../calendar-connection/calendar-connection.module';
-import { GoogleOwnerCalendar } from '../calendar-connection/google-owner-calendar';
 import { BookingsHandler } from './bookings.handler';
+import { GoogleOwnerCalendar } from './google-owner-calendar';
 import { BookingsRepository } from './bookings.repository';
 import { BookingsService } from './bookings.service';
 import { OwnerCalendar } from './owner-calendar.provider';
@@ -11,6 +11,6 @@ import { VisitorRateLimiter } from './visitor-rate-limiter';
 @Module({
   imports: [BookingLinksModule, CalendarConnectionModule],
   controllers: [BookingsHandler],
-  providers: [BookingsService, BookingsRepository, VisitorRateLimiter, { provide: OwnerCalendar, useExisting: GoogleOwnerCalendar }],
+  providers: [BookingsService, BookingsRepository, VisitorRateLimiter, GoogleOwnerCalendar, { provide: OwnerCalendar, useExisting: GoogleOwnerCalendar }],
 })
 export class BookingsModule {}

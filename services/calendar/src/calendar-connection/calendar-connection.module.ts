@@ -6,7 +6,6 @@ import { CalendarConnectionHandler } from './calendar-connection.handler';
 import { CalendarConnectionRepository } from './calendar-connection.repository';
 import { calendarGoogleKit, CalendarConnectionService } from './calendar-connection.service';
 import { GoogleCalendarAdapter } from './google-calendar.adapter';
-import { GoogleOwnerCalendar } from './google-owner-calendar';
 
 @Module({
   controllers: [CalendarConnectionHandler],
@@ -14,9 +13,8 @@ import { GoogleOwnerCalendar } from './google-owner-calendar';
     CalendarConnectionService,
     CalendarConnectionRepository,
     GoogleCalendarAdapter,
-    GoogleOwnerCalendar,
     { provide: GoogleConnectionKit, inject: [CALENDAR_CONFIG, CalendarRedis], useFactory: calendarGoogleKit },
   ],
-  exports: [CalendarConnectionService, GoogleCalendarAdapter, GoogleOwnerCalendar],
+  exports: [CalendarConnectionService, GoogleCalendarAdapter],
 })
 export class CalendarConnectionModule {}

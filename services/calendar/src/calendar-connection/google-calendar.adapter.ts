@@ -1,8 +1,21 @@
 import { Injectable } from '@nestjs/common';
 import { calendar, type calendar_v3 } from '@googleapis/calendar';
-import type { BookedMeeting } from '../bookings/owner-calendar.provider';
-import type { Interval } from '../bookings/booking-slots';
 import { type CalendarAccess, CalendarConnectionService } from './calendar-connection.service';
+
+/** A span of busy time in the owner's calendar. */
+export interface BusyInterval {
+  start: Date;
+  end: Date;
+}
+
+/** A meeting to add to the owner's calendar, with the person who booked it as attendee. */
+export interface CalendarMeeting {
+  title: string;
+  start: Date;
+  end: Date;
+  bookerName: string;
+  bookerEmail: string | null;
+}
 
 /** One event of the primary calendar, as a sync reads it. */
 export interface CalendarEvent {
@@ -71,7 +84,7 @@ export class GoogleCalendarAdapter {
     });
   }
 
-  busy(userId: string, from: Date, to: Date): Promise<Interval[] | null> {
+  busy(userId: string, from: Date, to: Date): Promise<BusyInterval[] | null> {
     return this.connection.withCalendar(userId, async (access) => {
       const { data } = await this.api(access).freebusy.query(
         { requestBody: { timeMin: from.toISOString(), timeMax: to.toISOString(), items: [{ id: 'primary' }] } },
@@ -83,7 +96,7 @@ export class GoogleCalendarAdapter {
     });
   }
 
-  addMeeting(userId: string, meeting: BookedMeeting): Promise<string | null> {
+  addMeeting(userId: string, meeting: CalendarMeeting): Promise<string | null> {
     return this.connection.withCalendar(userId, async (access) => {
       const { data } = await this.api(access).events.insert({
         calendarId: 'primary',

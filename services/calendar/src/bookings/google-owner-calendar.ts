@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import type { Interval } from '../bookings/booking-slots';
-import { type BookedMeeting, OwnerCalendar } from '../bookings/owner-calendar.provider';
-import { GoogleCalendarAdapter } from './google-calendar.adapter';
+import { GoogleCalendarAdapter } from '../calendar-connection/google-calendar.adapter';
+import type { Interval } from './booking-slots';
+import { type BookedMeeting, OwnerCalendar } from './owner-calendar.provider';
 
 /** Bookings' view of the owner's Google Calendar: busy times and the booked meeting, when it is connected. */
 @Injectable()
