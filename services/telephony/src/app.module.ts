@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { QueueModule, ServicePlatformModule } from '@jarvis/platform';
 import { TELEPHONY_CONFIG, telephonyConfigSchema } from './config/telephony.config';
 import { ContactsModule } from './contacts/contacts.module';
+import { InboundModule } from './inbound/inbound.module';
 import { telephonyEntities } from './entities';
 import { telephonyMigrations } from './migrations';
 import { OutboundModule } from './outbound/outbound.module';
@@ -11,7 +12,6 @@ import { RedisModule } from './redis/redis.module';
 import { ScenariosModule } from './scenarios/scenarios.module';
 import { SmsModule } from './sms/sms.module';
 import { TwilioModule } from './twilio/twilio.module';
-import { WebhooksModule } from './webhooks/webhooks.module';
 
 @Module({
   imports: [
@@ -29,7 +29,7 @@ import { WebhooksModule } from './webhooks/webhooks.module';
     ContactsModule,
     OutboundModule,
     ScenariosModule,
-    WebhooksModule,
+    InboundModule,
   ],
 })
 export class AppModule {}

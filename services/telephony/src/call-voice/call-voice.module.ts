@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CallVoiceService } from './call-voice.service';
+import { CallVoiceWebhooks } from './call-voice.webhooks';
 
-@Module({ providers: [CallVoiceService], exports: [CallVoiceService] })
+@Module({ providers: [CallVoiceService, CallVoiceWebhooks], exports: [CallVoiceService] })
 export class CallVoiceModule {}

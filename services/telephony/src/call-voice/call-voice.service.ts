@@ -4,6 +4,7 @@ import { api, type RequestContext } from '@jarvis/contracts';
 import { RpcClient } from '@jarvis/platform';
 import { TELEPHONY_CONFIG, type TelephonyConfig } from '../config/telephony.config';
 import { TelephonyRedis } from '../redis/redis.module';
+import { twilioWebhookUrl } from '../twilio/twilio-webhook';
 
 /** How long a spoken clip waits for Twilio to fetch it. */
 export const CALL_AUDIO_TTL_SECONDS = 10 * 60;
@@ -65,7 +66,7 @@ export class CallVoiceService {
       if (!speech.ok || !speech.audioBase64) return null;
       const id = randomUUID();
       await this.redis.client.set(this.key(id), JSON.stringify({ mime: speech.mime, audio: speech.audioBase64 }), 'EX', CALL_AUDIO_TTL_SECONDS);
-      return `${this.config.PUBLIC_URL.replace(/\/+$/, '')}/webhooks/telephony/audio/${id}`;
+      return twilioWebhookUrl(this.config.PUBLIC_URL, `/audio/${id}`);
     } catch (error) {
       this.logger.warn(`The owner's voice was not ready for a call of ${userId}; Twilio speaks instead: ${(error as Error).message}`);
       return null;

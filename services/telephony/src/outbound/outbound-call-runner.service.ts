@@ -5,6 +5,7 @@ import { DelayedError } from 'bullmq';
 import { TELEPHONY_CONFIG, type TelephonyConfig } from '../config/telephony.config';
 import { PhoneLinesService } from '../phone-lines/phone-lines.service';
 import { CallRejectedError, TelephonyProvider } from '../twilio/telephony.provider';
+import { twilioWebhookUrl } from '../twilio/twilio-webhook';
 import { type AnnouncedEnd, CallEnds } from './call-ends.service';
 import type { CallLogEntity } from './entities/call-log.entity';
 import { OpeningWriter } from './opening-writer.service';
@@ -54,7 +55,7 @@ export class OutboundCallRunner implements OnApplicationBootstrap, OnModuleDestr
 
   private url(path: string, log: Pick<CallLogEntity, 'id' | 'userId'>) {
     const query = new URLSearchParams({ callLogId: log.id, userId: log.userId });
-    return `${this.config.PUBLIC_URL.replace(/\/+$/, '')}/webhooks/telephony${path}?${query}`;
+    return `${twilioWebhookUrl(this.config.PUBLIC_URL, path)}?${query}`;
   }
 
   /** The job: place the call unless it was placed already, then wait for its end. */

@@ -3,6 +3,7 @@ import { LiveEvents } from '@jarvis/platform';
 import twilio from 'twilio';
 import { TELEPHONY_CONFIG, type TelephonyConfig } from '../config/telephony.config';
 import { ConversationEngine } from '../conversation/conversation.engine';
+import { type TwilioParams, twilioWebhookUrl } from '../twilio/twilio-webhook';
 import { CallEnds } from './call-ends.service';
 import { fixedOpening } from './call-openings';
 import type { CallLogEntity } from './entities/call-log.entity';
@@ -11,11 +12,8 @@ import { END_REASONS, FINAL_STATUSES, isManualKind, OPENING_BRIEFS, OUTBOUND_FAR
 
 const { VoiceResponse } = twilio.twiml;
 
-/** Twilio's form fields of a webhook, and the query we put on the URLs we gave it (`callLogId`, `userId`). */
-export type TwilioParams = Record<string, string>;
-
 /**
- * Twilio's signed webhooks about our outbound calls (checked by the webhooks handler): the TwiML when someone
+ * Twilio's signed webhooks about our outbound calls (`outbound.webhooks.ts`; the query carries `callLogId` and `userId`): the TwiML when someone
  * answers, the statuses that move a call to its end, the recording.
  */
 @Injectable()
@@ -46,7 +44,7 @@ export class OutboundCallbacks {
         systemPrompt: [OUTBOUND_SYSTEM_PROMPT, purpose, details && `The call's details: ${details}.`].filter(Boolean).join('\n'),
         greeting: opening,
         farewell: OUTBOUND_FAREWELL,
-        turnUrl: `${this.config.PUBLIC_URL.replace(/\/+$/, '')}/webhooks/telephony/turn`,
+        turnUrl: twilioWebhookUrl(this.config.PUBLIC_URL, '/turn'),
       });
     }
     const twiml = new VoiceResponse();

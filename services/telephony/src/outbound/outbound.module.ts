@@ -12,11 +12,12 @@ import { OutboundCallbacks } from './outbound-callbacks.service';
 import { OutboundCallsRepository } from './outbound-calls.repository';
 import { OutboundCallsService } from './outbound-calls.service';
 import { OutboundHandler } from './outbound.handler';
+import { OutboundWebhooks } from './outbound.webhooks';
 
 @Module({
   imports: [CallContentModule, ConversationModule, OwnerModule, PhoneLinesModule],
   controllers: [OutboundHandler],
-  providers: [OutboundCallsService, OutboundCallsRepository, OutboundCallRunner, OutboundCallbacks, CallEnds, OpeningWriter, CallAllowance, OutboundCallJob],
-  exports: [OutboundCallsService, OutboundCallbacks],
+  providers: [OutboundCallsService, OutboundCallsRepository, OutboundCallRunner, OutboundCallbacks, CallEnds, OpeningWriter, CallAllowance, OutboundCallJob, OutboundWebhooks],
+  exports: [OutboundCallsService],
 })
 export class OutboundModule {}

@@ -1,6 +1,5 @@
 import type { Reminder } from '@jarvis/contracts';
 import { describe, expect, it } from 'vitest';
-import { callSystemPrompt } from '../webhooks/incoming-calls.service';
 import { busyTimesToday } from './owner-context.service';
 
 const reminder = (title: string, at: string | null, done = false): Reminder =>
@@ -21,11 +20,5 @@ describe('what a call may know of the owner', () => {
       now,
     );
     expect(times).toEqual(['10:00 AM', '3:30 PM']);
-  });
-
-  it('writes instructions with nothing of the owner when nothing is shared', () => {
-    const prompt = callSystemPrompt({ personalityId: null, personality: null, firstName: null, twin: null, busyToday: null });
-    expect(prompt).not.toMatch(/first name|Facts about|busy/);
-    expect(prompt).toContain("You do not know your owner's schedule");
   });
 });

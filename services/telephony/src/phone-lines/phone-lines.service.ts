@@ -6,6 +6,7 @@ import { DataSource } from 'typeorm';
 import { TELEPHONY_CONFIG, type TelephonyConfig } from '../config/telephony.config';
 import { CallerSharingService } from '../owner/caller-sharing.service';
 import { TelephonyProvider, type NumberWebhooks } from '../twilio/telephony.provider';
+import { twilioWebhookUrl } from '../twilio/twilio-webhook';
 import { PhoneLinesRepository } from './phone-lines.repository';
 
 /** What a user hears when the number typed is not one the operator offers. */
@@ -67,8 +68,8 @@ export class PhoneLinesService implements OnApplicationBootstrap {
 
   /** The webhook URLs under PUBLIC_URL that a line's number points at. */
   webhooks(): NumberWebhooks {
-    const base = `${this.config.PUBLIC_URL.replace(/\/+$/, '')}/webhooks/telephony`;
-    return { voiceUrl: `${base}/voice`, statusCallback: `${base}/status`, smsUrl: `${base}/sms` };
+    const url = (path: string) => twilioWebhookUrl(this.config.PUBLIC_URL, path);
+    return { voiceUrl: url('/voice'), statusCallback: url('/status'), smsUrl: url('/sms') };
   }
 
   /** The line a call or text reached (webhooks know the number only), with its owner and plan; null for a number of nobody. */

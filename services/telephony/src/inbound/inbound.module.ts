@@ -1,17 +1,15 @@
 import { Module } from '@nestjs/common';
-import { CallVoiceModule } from '../call-voice/call-voice.module';
 import { ContactsModule } from '../contacts/contacts.module';
 import { ConversationModule } from '../conversation/conversation.module';
-import { OutboundModule } from '../outbound/outbound.module';
 import { OwnerModule } from '../owner/owner.module';
 import { PhoneLinesModule } from '../phone-lines/phone-lines.module';
 import { PhoneMessagesModule } from '../phone-messages/phone-messages.module';
 import { IncomingCallsService } from './incoming-calls.service';
-import { TwilioWebhooksHandler } from './twilio-webhooks.handler';
+import { InboundWebhooks } from './inbound.webhooks';
 
+/** Calls to a user's phone line: voicemail, or a conversation with the assistant, kept as a phone message. */
 @Module({
-  imports: [CallVoiceModule, PhoneLinesModule, PhoneMessagesModule, ContactsModule, ConversationModule, OwnerModule, OutboundModule],
-  controllers: [TwilioWebhooksHandler],
-  providers: [IncomingCallsService],
+  imports: [PhoneLinesModule, PhoneMessagesModule, ContactsModule, ConversationModule, OwnerModule],
+  providers: [IncomingCallsService, InboundWebhooks],
 })
-export class WebhooksModule {}
+export class InboundModule {}

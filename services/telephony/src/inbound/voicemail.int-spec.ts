@@ -4,7 +4,7 @@ import { VOICEMAIL_GREETINGS } from '../owner/greetings.constants';
 import type { Msg } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_URL, startTelephony, type TelephonyHarness } from '../testing/telephony-harness';
-import { MAX_RECORDING_SECONDS, NOT_IN_SERVICE, VOICEMAIL_GREETING } from './incoming-calls.service';
+import { MAX_RECORDING_SECONDS, NOT_IN_SERVICE, VOICEMAIL_GREETING } from './inbound.constants';
 
 let h: TelephonyHarness;
 beforeAll(async () => {
