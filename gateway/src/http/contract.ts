@@ -1,5 +1,5 @@
 import { applyDecorators, HttpCode, type PipeTransform, RequestMapping, RequestMethod } from '@nestjs/common';
-import type { Endpoint } from '@jarvis/contracts';
+import { type Endpoint, parseInput } from '@jarvis/contracts';
 import { handledSubjects } from '@jarvis/platform';
 import type { z } from 'zod';
 
@@ -12,16 +12,16 @@ const METHODS: Record<Endpoint['method'], RequestMethod> = {
 };
 
 /** Maps a gateway controller method to its declared endpoint (method and path come from the contract). */
-export function Route(endpoint: Endpoint, status = 200) {
+export function Route(endpoint: Endpoint) {
   (handledSubjects() as Set<string>).add(endpoint.subject);
-  return applyDecorators(RequestMapping({ path: endpoint.path, method: METHODS[endpoint.method] }), HttpCode(status));
+  return applyDecorators(RequestMapping({ path: endpoint.path, method: METHODS[endpoint.method] }), HttpCode(endpoint.status));
 }
 
-/** Validates a body with the endpoint's zod schema; a failure is a 400 with the field errors. */
+/** Validates a body with the endpoint's zod schema (`parseInput`); a failure is a 400 with the field errors. */
 export class ContractPipe<S extends z.ZodType> implements PipeTransform<unknown, z.output<S>> {
   constructor(private readonly endpoint: Endpoint<S>) {}
 
   transform(value: unknown): z.output<S> {
-    return this.endpoint.request.parse(value ?? {});
+    return parseInput(this.endpoint, value ?? {});
   }
 }

@@ -1,4 +1,4 @@
-import { DomainError, type ErrorBody, ErrorKind, HTTP_STATUS_BY_KIND, QUOTA_EXCEEDED, secondsUntil } from '@jarvis/contracts';
+import { DomainError, type ErrorBody, ErrorKind, HTTP_STATUS_BY_KIND, InvalidInputError, QUOTA_EXCEEDED, secondsUntil } from '@jarvis/contracts';
 import { createLogger } from '@jarvis/platform';
 import type { FastifyReply } from 'fastify';
 import { ZodError } from 'zod';
@@ -21,12 +21,14 @@ const FASTIFY_ERRORS: Record<string, { status: number; code: string; message?: s
 
 /** The one place that turns an error into an HTTP status and `{ error, code, ...details }`. */
 export function errorResponse(error: unknown): { status: number; body: ErrorBody; retryAfter?: number } {
+  // A refused input keeps the order of its body's fields, as the gateway has always answered it.
+  if (error instanceof InvalidInputError) return { status: 400, body: { error: error.message, code: error.code, fields: error.fields } };
   if (error instanceof DomainError) {
     const status = HTTP_STATUS_BY_KIND[error.kind] ?? 500;
     const body: ErrorBody = { ...(error.details ?? {}), error: error.message, code: error.code };
     return { status, body, retryAfter: retryAfterOf(error) };
   }
-  if (error instanceof ZodError) return { status: 400, body: validationBody(error) };
+  if (error instanceof ZodError) return errorResponse(new InvalidInputError(error));
   const code = (error as { code?: unknown })?.code;
   const known = typeof code === 'string' ? FASTIFY_ERRORS[code] : undefined;
   if (known) return { status: known.status, body: { error: known.message ?? (error as Error).message, code: known.code } };
@@ -59,10 +61,4 @@ export function sendError(reply: FastifyReply, error: unknown): FastifyReply {
   const { status, body, retryAfter } = errorResponse(error);
   if (retryAfter !== undefined) reply.header('Retry-After', String(retryAfter));
   return reply.code(status).type('application/json; charset=utf-8').send(body);
-}
-
-export function validationBody(error: ZodError): ErrorBody {
-  const fields: Record<string, string[]> = {};
-  for (const issue of error.issues) (fields[issue.path.join('.') || '_'] ??= []).push(issue.message);
-  return { error: error.issues[0]?.message ?? 'Invalid input', code: ErrorKind.Validation, fields };
 }

@@ -27,7 +27,7 @@ export class IdentityController {
     private readonly rpc: RpcClient,
   ) {}
 
-  @Route(api.identity.register, 201)
+  @Route(api.identity.register)
   async register(
     @Req() req: Request,
     @Res({ passthrough: true }) reply: Reply,

@@ -2,16 +2,15 @@ import { Injectable } from '@nestjs/common';
 import {
   allEndpoints,
   type Endpoint,
-  NotFoundError,
+  parseInput,
   PlanRequiredError,
   type RequestContext,
-  resourceName,
   tierAtLeast,
   UnauthenticatedError,
 } from '@jarvis/contracts';
 import { RpcClient } from '@jarvis/platform';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sendError, validationBody } from '../http/error-response';
+import { sendError } from '../http/error-response';
 import { SessionUsers } from '../identity/session-users';
 import { QuotaService } from '../quota/quota.service';
 import { sendBinary } from './binary-reply';
@@ -49,19 +48,11 @@ export class ApiProxy {
   private async handle(endpoint: Endpoint, req: FastifyRequest, reply: FastifyReply) {
     try {
       const ctx = await this.context(endpoint, req);
-      const params = req.params as Record<string, string>;
-      const parsed = endpoint.request.safeParse(await inputOf(endpoint, req, params));
-      if (!parsed.success) {
-        // A malformed id in the path is an unknown id: 404, never a 400 that reveals what ids look like.
-        if (parsed.error.issues.some((issue) => typeof issue.path[0] === 'string' && issue.path[0] in params)) {
-          return sendError(reply, new NotFoundError(resourceName(endpoint)));
-        }
-        return reply.code(400).send(validationBody(parsed.error));
-      }
+      const data = parseInput(endpoint, await inputOf(endpoint, req, req.params as Record<string, string>));
       // A valid call of an endpoint that declares a quota is charged here, and given back when the call fails.
-      return await this.quotas.metered(endpoint, parsed.data, ctx, async () => {
-        if (endpoint.streams && wantsStream(req)) return await relayStream(this.rpc, endpoint, parsed.data, ctx, req, reply);
-        const result = await this.rpc.call(endpoint, parsed.data, ctx);
+      return await this.quotas.metered(endpoint, data, ctx, async () => {
+        if (endpoint.streams && wantsStream(req)) return await relayStream(this.rpc, endpoint, data, ctx, req, reply);
+        const result = await this.rpc.call(endpoint, data, ctx);
         return respond(endpoint, req, reply, result);
       });
     } catch (error) {
@@ -86,7 +77,7 @@ export class ApiProxy {
 function respond(endpoint: Endpoint, req: FastifyRequest, reply: FastifyReply, result: unknown) {
   if (endpoint.responseKind === 'redirect') return reply.redirect((result as { location: string }).location, 302);
   if (endpoint.responseKind === 'binary') return sendBinary(req, reply, result as { contentType: string; base64: string });
-  return reply.code(endpoint.method === 'POST' && isCreated(endpoint) ? 201 : 200).send(result ?? null);
+  return reply.code(endpoint.status).send(result ?? null);
 }
 
 /**
@@ -102,9 +93,4 @@ async function inputOf(endpoint: Endpoint, req: FastifyRequest, params: Record<s
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** A POST to a collection creates a resource. */
-function isCreated(endpoint: Endpoint) {
-  return endpoint.subject.endsWith('.create');
 }

@@ -121,8 +121,7 @@ function successResponse(endpoint, response) {
       },
     };
   }
-  const status = endpoint.method === 'POST' && (endpoint.subject.endsWith('.create') || endpoint.subject === 'identity.accounts.register') ? 201 : 200;
-  return { [status]: { description: 'Success', content } };
+  return { [endpoint.status]: { description: 'Success', content } };
 }
 
 function parametersAndBody(endpoint) {

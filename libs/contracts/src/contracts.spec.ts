@@ -8,6 +8,13 @@ describe('endpoint declarations', () => {
     expect(e.responseKind).toBe('json');
   });
 
+  it('answers 201 for a POST that creates (a *.create subject, or declared), 200 otherwise', () => {
+    expect(api.calendar.createReminder.status).toBe(201);
+    expect(api.identity.register.status).toBe(201);
+    expect(api.identity.login.status).toBe(200);
+    expect(api.calendar.reminders.status).toBe(200);
+  });
+
   it('fills path parameters, encoded, and refuses a missing one', () => {
     expect(buildPath(api.chat.weather.path, { location: 'New York, NY' })).toBe('/api/weather/current/New%20York%2C%20NY');
     expect(() => buildPath(api.calendar.updateReminder.path)).toThrow(/id/);

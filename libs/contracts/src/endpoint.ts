@@ -48,6 +48,11 @@ export interface Endpoint<Req extends z.ZodType = z.ZodType, Res = unknown, A ex
   /** Validates the merged path params, query and JSON body. */
   request: Req;
   responseKind: ResponseKind;
+  /**
+   * The status of a JSON success: 201 for a POST that creates (a `*.create` subject, or declared, as registering an
+   * account), else 200. The gateway answers with it and the API document names it.
+   */
+  status: 200 | 201;
   /** `multipart` bodies are parsed by the gateway into `{ ...fields, files: [{ field, contentType, base64 }] }`. */
   bodyKind: 'json' | 'multipart';
   /** Largest request body the gateway accepts for this endpoint (413 above). Default 1 MB. */
@@ -93,8 +98,9 @@ export function returns<T>(): T {
 }
 
 export function endpoint<Req extends z.ZodType, Res, A extends Access>(
-  def: Omit<Endpoint<Req, Res, A>, 'responseKind' | 'bodyKind' | 'timeoutMs' | 'bodyLimitBytes' | 'streams' | '_response'> & {
+  def: Omit<Endpoint<Req, Res, A>, 'responseKind' | 'status' | 'bodyKind' | 'timeoutMs' | 'bodyLimitBytes' | 'streams' | '_response'> & {
     responseKind?: ResponseKind;
+    status?: 200 | 201;
     bodyKind?: 'json' | 'multipart';
     timeoutMs?: number;
     bodyLimitBytes?: number;
@@ -105,7 +111,8 @@ export function endpoint<Req extends z.ZodType, Res, A extends Access>(
   const { response: _ignored, ...rest } = def;
   const timeoutMs = Math.min(def.timeoutMs ?? DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS);
   const request = refusingNul(def.request);
-  return { responseKind: 'json', bodyKind: 'json', bodyLimitBytes: DEFAULT_BODY_LIMIT_BYTES, streams: false, ...rest, request, timeoutMs };
+  const status = def.status ?? (def.method === 'POST' && def.subject.endsWith('.create') ? 201 : 200);
+  return { responseKind: 'json', bodyKind: 'json', bodyLimitBytes: DEFAULT_BODY_LIMIT_BYTES, streams: false, ...rest, status, request, timeoutMs };
 }
 
 /** How deep the NUL check looks: deeper than any declared request, shallow enough that no input overflows the stack. */

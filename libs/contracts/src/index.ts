@@ -15,6 +15,7 @@ export * from './events';
 export * from './internal';
 export * from './jobs';
 export * from './live';
+export * from './parse-input';
 export * from './quotas';
 export * from './request-fields';
 export * from './rpc';

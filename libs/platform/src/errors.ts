@@ -1,5 +1,5 @@
 import { ArgumentsHost, Catch, type RpcExceptionFilter } from '@nestjs/common';
-import { DomainError, ErrorKind, type ErrorEnvelope } from '@jarvis/contracts';
+import { DomainError, ErrorKind, type ErrorEnvelope, InvalidInputError } from '@jarvis/contracts';
 import { type Observable, throwError } from 'rxjs';
 import { QueryFailedError } from 'typeorm';
 import { ZodError } from 'zod';
@@ -14,11 +14,7 @@ const log = createLogger('errors');
  */
 export function toErrorEnvelope(error: unknown): ErrorEnvelope {
   if (error instanceof DomainError) return error.toEnvelope();
-  if (error instanceof ZodError) {
-    const fields: Record<string, string[]> = {};
-    for (const issue of error.issues) (fields[issue.path.join('.') || '_'] ??= []).push(issue.message);
-    return { kind: ErrorKind.Validation, code: ErrorKind.Validation, message: error.issues[0]?.message ?? 'Invalid input', details: { fields } };
-  }
+  if (error instanceof ZodError) return new InvalidInputError(error).toEnvelope();
   if (error instanceof QueryFailedError) {
     const code = (error as QueryFailedError & { driverError?: { code?: string } }).driverError?.code;
     if (code === '22P02') return { kind: ErrorKind.NotFound, code: ErrorKind.NotFound, message: 'Not found' };

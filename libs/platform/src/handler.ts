@@ -1,18 +1,14 @@
 import { MessagePattern } from '@nestjs/microservices';
 import {
   type ContextOf,
-  NotFoundError,
-  pathParams,
+  parseInput,
   type RequestContext,
   type RequestOf,
   requiresUser,
-  resourceName,
   type ResponseOf,
   type RpcDeclaration,
   UnauthenticatedError,
-  ValidationError,
 } from '@jarvis/contracts';
-import type { ZodError } from 'zod';
 import type { StreamSink } from './nats/stream';
 
 const handled = new Set<string>();
@@ -46,29 +42,17 @@ const NO_CALLER: RequestContext = { userId: null, tier: 'free', requestId: 'unkn
 
 /**
  * Checks one call against its declaration, for every caller (the gateway validated already; another service did
- * not): a signed-in declaration without a user is UNAUTHENTICATED, input the schema refuses a VALIDATION error with
- * the field errors, except a malformed path id, which is an unknown one (NOT_FOUND), as at the gateway.
+ * not): a signed-in declaration without a user is UNAUTHENTICATED; the input is checked by `parseInput`, as at the
+ * gateway (VALIDATION with the field errors, or NOT_FOUND for a malformed path id).
  */
 function inputOf(declaration: RpcDeclaration) {
   const needsUser = requiresUser(declaration);
   const unauthenticatedCode = 'unauthenticatedCode' in declaration ? (declaration.unauthenticatedCode as string | undefined) : undefined;
-  const idFields = new Set('path' in declaration && typeof declaration.path === 'string' ? pathParams(declaration.path) : []);
   return (input: WireInput): HandlerInput<RpcDeclaration> => {
     const ctx = input.ctx ?? NO_CALLER;
     if (needsUser && (typeof ctx.userId !== 'string' || ctx.userId === '')) throw new UnauthenticatedError(undefined, unauthenticatedCode);
-    const parsed = declaration.request.safeParse(input.data ?? {});
-    if (!parsed.success) {
-      const onPathId = parsed.error.issues.some((issue) => typeof issue.path[0] === 'string' && idFields.has(issue.path[0]));
-      throw onPathId ? new NotFoundError(resourceName(declaration)) : validationError(parsed.error);
-    }
-    return { ctx, userId: ctx.userId, data: parsed.data, stream: input.stream };
+    return { ctx, userId: ctx.userId, data: parseInput(declaration, input.data ?? {}), stream: input.stream };
   };
-}
-
-function validationError(error: ZodError): ValidationError {
-  const fields: Record<string, string[]> = {};
-  for (const issue of error.issues) (fields[issue.path.join('.') || '_'] ??= []).push(issue.message);
-  return new ValidationError(error.issues[0]?.message ?? 'Invalid input', fields);
 }
 
 /**

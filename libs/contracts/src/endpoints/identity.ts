@@ -119,7 +119,7 @@ export const profileRequest = z.object({
 const auth = {
   register: endpoint({
     method: 'POST', path: '/api/register', service: 'gateway', subject: 'identity.accounts.register', access: 'public',
-    request: registerRequest, response: returns<{ user: User }>(),
+    request: registerRequest, response: returns<{ user: User }>(), status: 201,
   }),
   login: endpoint({
     method: 'POST', path: '/api/login', service: 'gateway', subject: 'identity.sessions.login', access: 'public',
