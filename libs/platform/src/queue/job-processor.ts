@@ -1,6 +1,7 @@
 import { Injectable, type Type } from '@nestjs/common';
 import type { JobMap, JobName } from '@jarvis/contracts';
 import { type Job, UnrecoverableError } from 'bullmq';
+import type { InfraConfig } from '../config';
 
 /** The BullMQ job a processor receives: its payload typed by the job map, plus id, attemptsMade, progress... */
 export type QueueJob<N extends JobName = JobName> = Job<JobMap[N], unknown, N>;
@@ -13,14 +14,17 @@ export interface JobHandler<N extends JobName> {
   process: (payload: JobMap[N], job: QueueJob<N>) => Promise<unknown>;
 }
 
-/** A number, or read when the workers start (from a config loaded at boot, e.g. `OUTBOUND_CONCURRENCY`). */
-export type Setting = number | (() => number);
+/**
+ * A number, or read from the service's validated configuration when the workers start
+ * (`(config: TelephonyConfig) => config.OUTBOUND_CONCURRENCY`).
+ */
+export type Setting<C extends InfraConfig = InfraConfig> = number | ((config: C) => number);
 
-export interface JobProcessorOptions<N extends JobName> {
+export interface JobProcessorOptions<N extends JobName, C extends InfraConfig = InfraConfig> {
   /** Jobs of this queue one replica runs at once (default: the global concurrency, else 1). */
-  concurrency?: Setting;
+  concurrency?: Setting<C>;
   /** Jobs of this queue running at once across every replica (BullMQ's global concurrency). */
-  globalConcurrency?: Setting;
+  globalConcurrency?: Setting<C>;
   /**
    * Runs at most one job with the same key at a time across replicas (e.g. one call per user): a job whose key is
    * busy goes back to the delayed set and is tried again `exclusiveRetryMs` later, keeping its priority.
@@ -40,17 +44,20 @@ const PROCESSOR_META = Symbol('jarvis:job-processor');
  * Marks the class that runs one job of the job map. Errors thrown by `process` make BullMQ retry the job with its
  * attempts and backoff; throw `PermanentJobFailure` for a failure that must not be retried.
  *
+ * A setting given as a function is called with the service's configuration (the object `ServicePlatformModule`
+ * validated at start, under INFRA_CONFIG and the service's own token) when the workers start:
+ *
  * ```ts
- * @JobProcessor('telephony.outbound-call', { globalConcurrency: () => config.OUTBOUND_CONCURRENCY })
+ * @JobProcessor('telephony.outbound-call', { globalConcurrency: (config: TelephonyConfig) => config.OUTBOUND_CONCURRENCY })
  * export class OutboundCallJob implements JobHandler<'telephony.outbound-call'> {
- *   constructor(private readonly calls: OutboundCallsService) {}
- *   process = (payload: JobMap['telephony.outbound-call']) => this.calls.place(payload);
+ *   constructor(private readonly runner: OutboundCallRunner) {}
+ *   process = (payload: JobMap['telephony.outbound-call'], job: QueueJob<'telephony.outbound-call'>) => this.runner.run(payload, job);
  * }
  * ```
  */
-export function JobProcessor<N extends JobName>(name: N, options: JobProcessorOptions<N> = {}) {
+export function JobProcessor<N extends JobName, C extends InfraConfig = InfraConfig>(name: N, options: JobProcessorOptions<N, C> = {}) {
   return <T extends Type<JobHandler<N>>>(target: T): T => {
-    Reflect.defineMetadata(PROCESSOR_META, { ...options, name } satisfies ProcessorMeta<N>, target);
+    Reflect.defineMetadata(PROCESSOR_META, { ...options, name } as ProcessorMeta<N>, target);
     Injectable()(target);
     return target;
   };

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { JOB_QUEUES, type JobName, type QueueName } from '@jarvis/contracts';
 import { DelayedError, type Job, UnrecoverableError, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
+import type { InfraConfig } from '../config';
 import { createLogger, withLogContext } from '../logger';
 import type { JobHandler, ProcessorMeta, QueueJob, Setting } from './job-processor';
 import type { JobQueue } from './job-queue';
@@ -14,7 +15,6 @@ export interface RegisteredProcessor {
   handler: JobHandler<JobName>;
 }
 
-const read = (setting: Setting | undefined) => (typeof setting === 'function' ? setting() : setting);
 
 /** Deletes the key only when we still hold it (a lock that expired may belong to another job by now). */
 const RELEASE_SCRIPT =
@@ -35,7 +35,13 @@ export class QueueWorkers {
     private readonly jobs: JobQueue,
     /** For the `exclusiveBy` locks. */
     private readonly redis: Redis,
+    /** The service's validated configuration, which settings given as functions read. */
+    private readonly config: InfraConfig,
   ) {}
+
+  private read(setting: Setting | undefined): number | undefined {
+    return typeof setting === 'function' ? setting(this.config) : setting;
+  }
 
   async start(): Promise<void> {
     const byQueue = new Map<QueueName, RegisteredProcessor[]>();
@@ -51,13 +57,13 @@ export class QueueWorkers {
 
   private async startWorker(queue: QueueName, processors: RegisteredProcessor[]) {
     const globals = new Set(
-      processors.map((p) => read(p.meta.globalConcurrency)).filter((v) => v !== undefined),
+      processors.map((p) => this.read(p.meta.globalConcurrency)).filter((v) => v !== undefined),
     );
     if (globals.size > 1)
       throw new Error(`Processors of queue '${queue}' disagree on its global concurrency`);
     const globalConcurrency = [...globals][0];
     const concurrency = Math.max(
-      ...processors.map((p) => read(p.meta.concurrency) ?? globalConcurrency ?? 1),
+      ...processors.map((p) => this.read(p.meta.concurrency) ?? globalConcurrency ?? 1),
     );
     // Stored in the queue's meta: every replica (and every worker of it) respects it together.
     if (globalConcurrency !== undefined) await this.jobs.queue(queue).setGlobalConcurrency(globalConcurrency);

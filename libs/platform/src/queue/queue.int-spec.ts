@@ -1,9 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { Global, Injectable, Module } from '@nestjs/common';
+import { Global, Injectable, Module, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { JOB_PRIORITY, type JobMap, type JobName } from '@jarvis/contracts';
+import { JOB_PRIORITY, JOB_QUEUES, type JobMap, type JobName } from '@jarvis/contracts';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import type { InfraConfig } from '../config';
 import { INFRA_CONFIG } from '../platform.module';
 import {
   JobProcessor,
@@ -74,7 +75,7 @@ async function harness(overrides: Partial<QueueSettings> = {}) {
   const main = await producer();
   const replica = async (...processors: RegisteredProcessor[]) => {
     const own = await producer();
-    const workers = new QueueWorkers(processors, settings, own.jobs, own.redis);
+    const workers = new QueueWorkers(processors, settings, own.jobs, own.redis, {} as InfraConfig);
     cleanups.push(() => workers.close(true));
     await workers.start();
     return workers;
@@ -107,15 +108,16 @@ describe('QueueModule in a Nest service', () => {
       this.recorder.record(payload, job.attemptsMade);
   }
 
-  async function startApp(redisPrefix: string) {
+  /** A service with the clone job's processor (or `processor`) and `config` beside the infrastructure's. */
+  async function startApp(redisPrefix: string, config: Record<string, unknown> = {}, processor: Type<unknown> = CloneVoiceJob) {
     @Global()
     @Module({
-      providers: [{ provide: INFRA_CONFIG, useValue: { REDIS_URL, REDIS_PREFIX: redisPrefix } }],
+      providers: [{ provide: INFRA_CONFIG, useValue: { REDIS_URL, REDIS_PREFIX: redisPrefix, ...config } }],
       exports: [INFRA_CONFIG],
     })
     class FakePlatformModule {}
 
-    @Module({ providers: [CloneRecorder, CloneVoiceJob] })
+    @Module({ providers: [CloneRecorder, processor] })
     class VoiceModule {}
 
     @Module({ imports: [FakePlatformModule, QueueModule.forService(), VoiceModule] })
@@ -147,6 +149,16 @@ describe('QueueModule in a Nest service', () => {
     await app.close();
     expect(Date.now() - started).toBeGreaterThanOrEqual(350);
     expect(finished).toBe(before + 1);
+  });
+
+  it('gives a setting written as a function the service configuration when the workers start', async () => {
+    @JobProcessor('voice.clone-voice', { globalConcurrency: (config: InfraConfig & { CLONE_LIMIT: number }) => config.CLONE_LIMIT })
+    class LimitedCloneJob implements JobHandler<'voice.clone-voice'> {
+      process = async () => undefined;
+    }
+    const app = await startApp(`${RUN}nest3:`, { CLONE_LIMIT: 3 }, LimitedCloneJob);
+    cleanups.push(() => app.close());
+    expect(await app.get(JobQueue).queue(JOB_QUEUES['voice.clone-voice']).getGlobalConcurrency()).toBe(3);
   });
 
   it('refuses job payloads that do not match the job map (compile-time)', () => {

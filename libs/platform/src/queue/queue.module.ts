@@ -66,6 +66,7 @@ class QueueLifecycle implements OnApplicationBootstrap, BeforeApplicationShutdow
     private readonly jobs: JobQueue,
     @Inject(QUEUE_SETTINGS) private readonly settings: QueueSettings,
     @Inject(QUEUE_REDIS) private readonly redis: Redis,
+    @Inject(INFRA_CONFIG) private readonly config: InfraConfig,
   ) {}
 
   async onApplicationBootstrap() {
@@ -76,7 +77,7 @@ class QueueLifecycle implements OnApplicationBootstrap, BeforeApplicationShutdow
         meta: processorMeta(wrapper.metatype as never),
         handler: wrapper.instance as JobHandler<JobName>,
       }));
-    this.workers = new QueueWorkers(processors, this.settings, this.jobs, this.redis);
+    this.workers = new QueueWorkers(processors, this.settings, this.jobs, this.redis, this.config);
     await this.workers.start();
   }
 
