@@ -92,7 +92,10 @@ describe('a streamed chat reply', () => {
     chat.token(' set that reminder.');
     chat.write(`event: done\ndata: ${JSON.stringify(DONE)}\n\n`);
     chat.close();
-    expect(await screen.findByRole('button', { name: 'Create Reminder: call mom' })).toBeInTheDocument();
+    // The final message comes once the streamed text has been shown (a frame or two later).
+    expect(
+      await screen.findByRole('button', { name: 'Create Reminder: call mom' }, { timeout: 5_000 }),
+    ).toBeInTheDocument();
     expect(streamingBubble()).toBeNull();
     const assistants = screen.getAllByTestId('message').filter((m) => m.dataset.role === 'assistant');
     expect(assistants).toHaveLength(1);
