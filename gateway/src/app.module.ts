@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { HealthController } from './health/health.controller';
+import { DiscoveryModule } from '@nestjs/core';
 import { HealthService } from './health/health.service';
 import { EmailVerificationModule } from './identity/email-verification/email-verification.module';
 import { IdentityModule } from './identity/identity.module';
@@ -9,9 +9,9 @@ import { ApiProxy } from './proxy/api-proxy';
 import { QuotaModule } from './quota/quota.module';
 import { WebhookIngress } from './webhooks/webhook-ingress';
 
+/** No HTTP controllers: gateway.ts registers every route on Fastify (the declared endpoints through `routeEndpoint`). */
 @Module({
-  imports: [InfraModule, IdentityModule, EmailVerificationModule, QuotaModule],
-  controllers: [HealthController],
+  imports: [DiscoveryModule, InfraModule, IdentityModule, EmailVerificationModule, QuotaModule],
   providers: [HealthService, ApiProxy, WebhookIngress, LiveStream],
 })
 export class AppModule {}

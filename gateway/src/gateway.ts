@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { resolve } from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
-import { NestFactory } from '@nestjs/core';
+import { DiscoveryService, NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DEFAULT_BODY_LIMIT_BYTES } from '@jarvis/contracts';
 import { JsonNestLogger, NATS_CONNECTION, NatsTransport, PassThroughRpcFilter } from '@jarvis/platform';
@@ -9,12 +9,15 @@ import type { NatsConnection } from 'nats';
 import type { FastifyInstance } from 'fastify';
 import { AppModule } from './app.module';
 import { GATEWAY_CONFIG, type GatewayConfig, loadGatewayConfig } from './config/gateway.config';
+import { registerHealthCheck } from './health/health.route';
+import { HealthService } from './health/health.service';
 import { registerApiDocs } from './http/api-docs';
 import { registerBodyTypeRule } from './http/body-type';
 import { registerAjaxHeaderRule } from './http/csrf';
 import { registerEmptyJsonBody } from './http/empty-json-body';
 import { sendError } from './http/error-response';
 import { HttpErrorsFilter } from './http/http-exception.filter';
+import { type Admit, declaredRoutes, routeEndpoint } from './http/route';
 import { registerRequestContext, requestIdOf } from './http/request-context';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerSessions } from './http/session';
@@ -22,6 +25,7 @@ import { registerStaticFrontend } from './http/static-frontend';
 import { registerUnreadBodyDrain } from './http/unread-body';
 import { GoogleAuthRoutes } from './identity/google/google-auth.routes';
 import { SessionEndings } from './identity/session-endings';
+import { SessionUsers } from './identity/session-users';
 import { REDIS, type Redis } from './infra/infra.module';
 import { LiveStream } from './live/live-stream';
 import { ApiProxy } from './proxy/api-proxy';
@@ -61,14 +65,20 @@ export async function createGateway(): Promise<NestFastifyApplication> {
   registerBodyTypeRule(fastify);
   await registerSessions(fastify, config, app.get<Redis>(REDIS), app.get(SessionEndings));
   await fastify.register(fastifyMultipart, { throwFileSizeLimit: true });
-  // The routes built here live in their own scope with their own error handler; Nest sets the root one at init.
+  // Every route lives in this scope with its own error handler (Nest sets the root one at init, for unknown paths).
   await fastify.register(async (scope) => {
     scope.setErrorHandler((error, _req, reply) => sendError(reply, error));
     await app.get(WebhookIngress).register(scope);
-    await app.get(GoogleAuthRoutes).register(scope);
+    await app.get(GoogleAuthRoutes).usePassport(scope);
+    // Declared endpoints, one way: the gateway's own `@Route` methods, then every service's through the proxy.
+    const sessions = app.get(SessionUsers);
+    const admit: Admit = (endpoint, req) => sessions.contextFor(endpoint, req);
+    for (const route of declaredRoutes(app.get(DiscoveryService))) routeEndpoint(scope, route.endpoint, admit, route.handle);
+    app.get(ApiProxy).register(scope, admit);
+    // Plumbing without a JSON reply: the live event stream, the API document, /health and the built frontend.
     app.get(LiveStream).register(scope);
-    app.get(ApiProxy).register(scope);
     registerApiDocs(scope);
+    registerHealthCheck(scope, app.get(HealthService));
     await registerStaticFrontend(scope, config.FRONTEND_DIST ?? resolve(__dirname, '../../frontend/dist'));
   });
   // Internal subjects the gateway answers (identity look-ups for other services), in the gateway's queue group.

@@ -2,22 +2,22 @@ import { Module } from '@nestjs/common';
 import { DeviceSecrets } from './device-secrets';
 import { DeviceSecretsRepository } from './device-secrets.repository';
 import { GoogleAuthRoutes } from './google/google-auth.routes';
-import { IdentityController } from './identity.controller';
 import { IdentityLookupHandler } from './identity-lookup.handler';
+import { IdentityRoutes } from './identity.routes';
 import { IdentityService } from './identity.service';
 import { LoginRateLimiter, SignupRateLimiter } from './login-rate-limiter';
 import { PasswordHasher } from './password-hasher';
 import { SessionEndings } from './session-endings';
 import { SessionUsers } from './session-users';
 import { SignIns } from './sign-ins';
-import { SignedIn } from './signed-in.guard';
 import { TierSyncConsumer } from './tier-sync.consumer';
 import { UserSessions } from './user-sessions';
 import { UsersRepository } from './users.repository';
 
 @Module({
-  controllers: [IdentityController, IdentityLookupHandler],
+  controllers: [IdentityLookupHandler],
   providers: [
+    IdentityRoutes,
     GoogleAuthRoutes,
     SessionEndings,
     UsersRepository,
@@ -30,7 +30,6 @@ import { UsersRepository } from './users.repository';
     UserSessions,
     SignIns,
     SessionUsers,
-    SignedIn,
     TierSyncConsumer,
   ],
   exports: [SessionUsers, SessionEndings, GoogleAuthRoutes],

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { Tier } from '@jarvis/contracts';
+import { type Endpoint, PlanRequiredError, type RequestContext, type Tier, tierAtLeast, UnauthenticatedError } from '@jarvis/contracts';
 import type { FastifyRequest as Request } from 'fastify';
 import { UsersRepository } from './users.repository';
 
@@ -34,6 +34,24 @@ export class SessionUsers {
     if (this.cache.size > 50_000) this.cache.clear();
     this.cache.set(userId, { tier, expiresAt: Date.now() + TTL_MS });
     return { userId, tier };
+  }
+
+  /**
+   * The context a call of `endpoint` runs with, once its access lets the caller in. 'public': anyone, with the signed-in
+   * user's id when there is one and the visitor's address; otherwise a signed-in user (401, with the endpoint's own code
+   * where it names one) on at least the plan `{ minTier }` names (402).
+   */
+  async contextFor(endpoint: Endpoint, req: Request): Promise<RequestContext> {
+    const caller = await this.resolve(req);
+    if (endpoint.access === 'public') {
+      return { userId: caller?.userId ?? null, tier: caller?.tier ?? 'free', requestId: req.id, clientIp: req.ip };
+    }
+    if (!caller) throw new UnauthenticatedError(undefined, endpoint.unauthenticatedCode);
+    if (typeof endpoint.access === 'object' && !tierAtLeast(caller.tier, endpoint.access.minTier)) {
+      const plan = endpoint.access.minTier === 'premium' ? 'Premium or Enterprise' : 'Enterprise';
+      throw new PlanRequiredError(`This feature requires the ${plan} plan.`, endpoint.access.minTier);
+    }
+    return { userId: caller.userId, tier: caller.tier, requestId: req.id };
   }
 
   forget(userId: string) {

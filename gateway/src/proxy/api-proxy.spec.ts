@@ -2,7 +2,7 @@ import type { Endpoint, RequestContext } from '@jarvis/contracts';
 import type { RpcClient } from '@jarvis/platform';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import type { SessionUsers } from '../identity/session-users';
+import { SessionUsers } from '../identity/session-users';
 import type { QuotaService } from '../quota/quota.service';
 import { ApiProxy } from './api-proxy';
 
@@ -14,11 +14,12 @@ async function harness() {
       return {};
     },
   } as unknown as RpcClient;
-  const sessions = { resolve: async () => ({ userId: 'u1', tier: 'free' }) } as unknown as SessionUsers;
+  // Every caller is the signed-in u1, as SessionUsers admits them.
+  const sessions = Object.assign(Object.create(SessionUsers.prototype) as SessionUsers, { resolve: async () => ({ userId: 'u1', tier: 'free' }) });
   const app = Fastify({ routerOptions: { ignoreTrailingSlash: true } });
-  // Quotas are charged in Redis; routing is what this checks (gateway/test/quota.int-spec.ts checks the charging).
+  // Quotas are charged in Redis; routing is what this checks (quota/quota.int-spec.ts checks the charging).
   const quotas = { metered: (_e: Endpoint, _input: unknown, _ctx: RequestContext, call: () => Promise<unknown>) => call() } as unknown as QuotaService;
-  new ApiProxy(rpc, sessions, quotas).register(app);
+  new ApiProxy(rpc, quotas).register(app, (endpoint, req) => sessions.contextFor(endpoint, req));
   await app.ready();
   const dispatch = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string) => {
     const before = calls.length;

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { IdentityModule } from '../identity.module';
-import { EmailVerificationController } from './email-verification.controller';
 import { EmailVerificationRepository } from './email-verification.repository';
+import { EmailVerificationRoutes } from './email-verification.routes';
 import { EmailVerificationService } from './email-verification.service';
 import { RegisteredUserConsumer } from './registered-user.consumer';
 import { VerificationMailLimiter } from './verification-mail-limiter';
@@ -9,7 +9,6 @@ import { VerificationMailLimiter } from './verification-mail-limiter';
 /** E-mail verification: the link at sign-up and address change, Resend, and the link's landing. */
 @Module({
   imports: [IdentityModule],
-  controllers: [EmailVerificationController],
-  providers: [EmailVerificationService, EmailVerificationRepository, VerificationMailLimiter, RegisteredUserConsumer],
+  providers: [EmailVerificationRoutes, EmailVerificationService, EmailVerificationRepository, VerificationMailLimiter, RegisteredUserConsumer],
 })
 export class EmailVerificationModule {}

@@ -1,17 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { api, ProviderUnavailableError } from '@jarvis/contracts';
-import { createLogger, handledSubjects } from '@jarvis/platform';
+import { createLogger } from '@jarvis/platform';
 import { Authenticator } from '@fastify/passport';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Strategy as GoogleStrategy, type Profile } from 'passport-google-oauth20';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../../config/gateway.config';
-import { sendError } from '../../http/error-response';
+import { Route, type RouteInput } from '../../http/route';
 import { type GoogleProfile, IdentityService } from '../identity.service';
 import { SignIns } from '../sign-ins';
 
 const log = createLogger('google-auth');
 const STRATEGY = 'google';
-for (const endpoint of [api.identity.google, api.identity.googleCallback]) (handledSubjects() as Set<string>).add(endpoint.subject);
 
 /**
  * Google sign-in (OAuth 2.0 authorization code flow) through passport's Google strategy on Fastify, against
@@ -21,6 +20,11 @@ for (const endpoint of [api.identity.google, api.identity.googleCallback]) (hand
 export class GoogleAuthRoutes {
   private readonly passport = new Authenticator({ key: 'google-auth', userProperty: 'googleProfile' });
   private readonly configured: boolean;
+  /** Passport's handlers: to the consent screen (it answers the redirect), and back (`finish` answers). */
+  private readonly toGoogle = this.passport.authenticate(STRATEGY, { scope: ['profile', 'email'], session: false, prompt: 'select_account' } as never);
+  private readonly fromGoogle = this.passport.authenticate(STRATEGY, { session: false }, (req, reply, error, profile) =>
+    this.finish(req, reply, error, profile as GoogleProfile | false | undefined),
+  );
 
   constructor(
     @Inject(GATEWAY_CONFIG) config: GatewayConfig,
@@ -56,25 +60,25 @@ export class GoogleAuthRoutes {
     );
   }
 
-  async register(app: FastifyInstance) {
+  /** Passport's request decorators, in the scope the routes are registered in. */
+  async usePassport(app: FastifyInstance) {
     await app.register(this.passport.initialize());
-    if (!this.configured) {
-      app.get(api.identity.google.path, (_req, reply) => sendError(reply, notConfigured()));
-      app.get(api.identity.googleCallback.path, (_req, reply) =>
-        reply.redirect(`/auth/callback?error=${encodeURIComponent('google_not_configured')}`, 302),
-      );
-      return;
-    }
-    app.get(api.identity.google.path, {
-      preValidation: this.passport.authenticate(STRATEGY, { scope: ['profile', 'email'], session: false, prompt: 'select_account' } as never),
-      handler: async () => undefined,
-    });
-    app.get(api.identity.googleCallback.path, {
-      preValidation: this.passport.authenticate(STRATEGY, { session: false }, (req, reply, error, profile) =>
-        this.finish(req, reply, error, profile as GoogleProfile | false | undefined),
-      ),
-      handler: async () => undefined,
-    });
+  }
+
+  /** To Google's consent screen, with passport's `state` in the session. */
+  @Route(api.identity.google)
+  async consent({ req, reply }: RouteInput<typeof api.identity.google>) {
+    if (!this.configured) throw notConfigured();
+    await this.toGoogle.call(req.server, req, reply);
+    return reply;
+  }
+
+  /** Back from Google: the profile signs in (a new session), and the browser goes on to /auth/callback. */
+  @Route(api.identity.googleCallback)
+  async callback({ req, reply }: RouteInput<typeof api.identity.googleCallback>) {
+    if (!this.configured) return { location: `/auth/callback?error=${encodeURIComponent('google_not_configured')}` };
+    await this.fromGoogle.call(req.server, req, reply);
+    return reply;
   }
 
   private async finish(req: FastifyRequest, reply: FastifyReply, error: unknown, profile: GoogleProfile | false | undefined) {
