@@ -5,7 +5,7 @@ import type { QuotaCounter } from './quota-counter';
 import { QuotaLimits } from './quota.config';
 import { QuotaService } from './quota.service';
 
-/** The counter's bookkeeping without Redis (test/quota.int-spec.ts runs the real one). */
+/** The counter's bookkeeping without Redis (quota.int-spec.ts beside it runs the real one). */
 function service() {
   const counts = new Map<string, number>();
   const counter = {

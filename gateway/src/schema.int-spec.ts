@@ -1,7 +1,7 @@
 import { schemaDrift, schemaTables } from '@jarvis/testing';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type GatewayHarness, startGateway } from './harness';
+import { type GatewayHarness, startGateway } from './testing/harness';
 
 let gw: GatewayHarness;
 

@@ -1,7 +1,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { allEndpoints, WEBHOOK_SERVICES } from '@jarvis/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type GatewayHarness, startGateway } from './harness';
+import { type GatewayHarness, startGateway } from '../testing/harness';
 
 /** The path of a declaration as OpenAPI writes it: `/api/reminders/:id` → `/api/reminders/{id}`. */
 const openApiPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');

@@ -39,7 +39,7 @@ export async function startReplica(of: GatewayHarness, extraEnv: Record<string, 
 
 async function listen(env: TestEnv, extraEnv: Record<string, string>): Promise<GatewayHarness> {
   Object.assign(process.env, extraEnv);
-  const { createGateway } = await import('../src/gateway');
+  const { createGateway } = await import('../gateway');
   const app = await createGateway();
   await app.listen(0, '127.0.0.1');
   const port = (app.getHttpServer().address() as AddressInfo).port;

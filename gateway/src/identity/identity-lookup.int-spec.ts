@@ -3,7 +3,7 @@ import { DomainError, internalApi, type RequestContext } from '@jarvis/contracts
 import { RpcClient } from '@jarvis/platform';
 import { connect, type NatsConnection } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type GatewayHarness, startGateway, uniqueName } from './harness';
+import { type GatewayHarness, startGateway, uniqueName } from '../testing/harness';
 
 let gw: GatewayHarness;
 let nc: NatsConnection;

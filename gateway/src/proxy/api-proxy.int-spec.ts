@@ -4,7 +4,7 @@ import { api, NotFoundError, ValidationError } from '@jarvis/contracts';
 import { Handles, type HandlerInput, NatsTransport, PassThroughRpcFilter } from '@jarvis/platform';
 import { connect, type NatsConnection } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type GatewayHarness, startGateway, uniqueName } from './harness';
+import { type GatewayHarness, startGateway, uniqueName } from '../testing/harness';
 
 /** Reminder ids are uuids: the gateway answers 404 itself for a malformed one. */
 const REMINDER_ID = '9b2f6a1e-4c3d-4e5f-8a7b-0c1d2e3f4a5b';

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type GatewayHarness, startGateway } from './harness';
+import { type GatewayHarness, startGateway } from '../../testing/harness';
 
 /** A loopback stand-in for Google's OAuth 2.0 token endpoint and OpenID userinfo endpoint. */
 function fakeGoogle() {

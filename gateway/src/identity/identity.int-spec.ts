@@ -2,11 +2,11 @@ import { createHash } from 'node:crypto';
 import { QUICK_ACCESS_FAILED } from '@jarvis/contracts';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DeviceSecretsRepository } from '../src/identity/device-secrets.repository';
-import { LoginRateLimiter, SignupRateLimiter } from '../src/identity/login-rate-limiter';
-import { PasswordHasher } from '../src/identity/password-hasher';
-import { UsersRepository } from '../src/identity/users.repository';
-import { type GatewayHarness, startGateway, uniqueName } from './harness';
+import { DeviceSecretsRepository } from './device-secrets.repository';
+import { LoginRateLimiter, SignupRateLimiter } from './login-rate-limiter';
+import { PasswordHasher } from './password-hasher';
+import { UsersRepository } from './users.repository';
+import { type GatewayHarness, startGateway, uniqueName } from '../testing/harness';
 
 let gw: GatewayHarness;
 

@@ -4,7 +4,7 @@ import { RpcClient } from '@jarvis/platform';
 import { connect, type Msg, type NatsConnection, type Subscription } from 'nats';
 import { DataSource } from 'typeorm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type GatewayHarness, startGateway, uniqueName } from './harness';
+import { type GatewayHarness, startGateway, uniqueName } from '../../testing/harness';
 
 type MailRequest = { userId: string; to: string; link: string };
 

@@ -8,9 +8,9 @@ import { connect, type NatsConnection } from 'nats';
 import type { AddressInfo } from 'node:net';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SessionUsers } from '../src/identity/session-users';
-import { QuotaLimits } from '../src/quota/quota.config';
-import { type GatewayHarness, startGateway, uniqueName } from './harness';
+import { SessionUsers } from '../identity/session-users';
+import { QuotaLimits } from './quota.config';
+import { type GatewayHarness, startGateway, uniqueName } from '../testing/harness';
 
 /** Stands in for chat, voice and billing: counts the calls that reach them. */
 @Controller()
@@ -60,7 +60,7 @@ let stopFake: () => Promise<void>;
 
 beforeAll(async () => {
   gw = await startGateway('quota', { QUOTA_CHAT_MESSAGES_FREE: '3', QUOTA_WEB_SEARCHES_FREE: '8' });
-  const { createGateway } = await import('../src/gateway');
+  const { createGateway } = await import('../gateway');
   replica = await createGateway();
   await replica.listen(0, '127.0.0.1');
   replicaUrl = `http://127.0.0.1:${(replica.getHttpServer().address() as AddressInfo).port}`;
@@ -227,7 +227,7 @@ describe('GET /api/usage', () => {
 
 describe('a bad QUOTA_ variable', () => {
   it('stops the gateway before it starts, naming the variable', async () => {
-    const { createGateway } = await import('../src/gateway');
+    const { createGateway } = await import('../gateway');
     process.env.QUOTA_SPEECH_CHARACTERS_PREMIUM = '-5';
     try {
       await expect(createGateway()).rejects.toThrow(/QUOTA_SPEECH_CHARACTERS_PREMIUM: must be a whole number of units a day, or 'unlimited'/);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type GatewayHarness, startGateway, startReplica, uniqueName } from './harness';
+import { type GatewayHarness, startGateway, startReplica, uniqueName } from '../testing/harness';
 
 /**
  * Floods and other replicas: sign-ups per IP, password hashing a few at a time, failures per IP, and a password

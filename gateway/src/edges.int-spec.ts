@@ -7,8 +7,8 @@ import { Handles, type HandlerInput, NatsTransport, PassThroughRpcFilter } from 
 import { connect, JSONCodec, type NatsConnection } from 'nats';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SessionUsers } from '../src/identity/session-users';
-import { type GatewayHarness, startGateway, uniqueName } from './harness';
+import { SessionUsers } from './identity/session-users';
+import { type GatewayHarness, startGateway, uniqueName } from './testing/harness';
 
 const RECORDING = Buffer.from(Array.from({ length: 1000 }, (_, i) => i % 256));
 const seen: { webhooks: WebhookRequest[]; clones: HandlerInput<typeof api.voice.cloneVoice>[]; aborted: number } = {
@@ -347,7 +347,7 @@ describe('live events', () => {
 
 describe('sessions across gateway replicas', () => {
   it('ends a session on every replica at once when it is logged out on one', async () => {
-    const { createGateway } = await import('../src/gateway');
+    const { createGateway } = await import('./gateway');
     const second = await createGateway();
     await second.listen(0, '127.0.0.1');
     try {
