@@ -15,6 +15,8 @@ export function backendConfig(options: { integration?: boolean } = {}) {
       alias: {
         '@jarvis/contracts': resolve(root, 'libs/contracts/src/index.ts'),
         '@jarvis/platform': resolve(root, 'libs/platform/src/index.ts'),
+        // Before '@jarvis/testing', which would otherwise take '@jarvis/testing/fakes' as a path under its index.
+        '@jarvis/testing/fakes': resolve(root, 'libs/testing/src/fakes/index.ts'),
         '@jarvis/testing': resolve(root, 'libs/testing/src/index.ts'),
       },
     },

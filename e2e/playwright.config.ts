@@ -45,7 +45,7 @@ export default defineConfig({
   webServer: external
     ? undefined
     : {
-        command: 'npx tsc -p fakes/tsconfig.json && node fakes/dist/e2e/fakes/serve-fakes.js',
+        command: 'npx tsc -p fakes/tsconfig.json && node fakes/dist/serve-fakes.js',
         url: `http://localhost:${port}/health`,
         timeout: 180_000,
         reuseExistingServer: false,

@@ -25,7 +25,6 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { benchChat } from '../services/chat/bench/chat-roundtrip.mjs';
 import { benchLargePayload, benchLive, benchStreamTtft, cpuMs } from './bench/gateway-edges.mjs';
-import { startFakeModel } from './bench/fake-model.mjs';
 import { benchTelephony } from './bench/telephony-calls.mjs';
 import { benchOutboundCalls } from './bench/outbound-calls.mjs';
 import { dropDatabase } from './lib/infra.mjs';
@@ -44,6 +43,7 @@ const only = (process.env.BENCH_ONLY ?? '').split(',').filter(Boolean).map(Numbe
 const runs = (section) => only.length === 0 || only.includes(section);
 const liveStreams = Number(process.env.BENCH_LIVE_STREAMS ?? 1000);
 let calendarApp; // the in-process calendar service, created on first use
+let listReminders; // its handler of GET /api/reminders
 const log = (msg) => console.log(msg);
 
 if (process.env.JARVIS_SKIP_BUILD !== '1') {
@@ -54,7 +54,9 @@ if (process.env.JARVIS_SKIP_BUILD !== '1') {
   if (res.status !== 0) throw new Error('build failed');
 }
 
-const model = await startFakeModel();
+// The model answering at once: the shared fake of libs/testing, loaded from its built entry point (no test runner).
+const { startModelFake } = require('@jarvis/testing/fakes');
+const model = await startModelFake();
 const systemEnv = {
   ...process.env,
   PORT: String(port),
@@ -254,17 +256,28 @@ async function load(path, cookie, seconds, concurrency) {
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx, total: result.requests.total };
 }
 
-/** The calendar service's own handler in this process: the same code path minus gateway, HTTP and NATS. */
+/**
+ * The calendar service's own handler in this process: the same code path minus gateway, HTTP and NATS. The service
+ * is built from its declared module (`@jarvis/calendar/app.module`) on the platform's transport without listening,
+ * and the handler of GET /api/reminders is found by its declared subject and called as the transport calls it.
+ */
 async function inProcess(userId, seconds, concurrency) {
   process.env.DATABASE_URL = databaseUrl;
   process.env.NATS_SUBJECT_PREFIX = `${runId}direct.`;
   process.env.LOG_LEVEL = 'silent';
   require('reflect-metadata');
   const { NestFactory } = require('@nestjs/core');
-  const { AppModule } = require(join(root, 'services/calendar/dist/app.module.js'));
-  const { RemindersHandler } = require(join(root, 'services/calendar/dist/reminders/reminders.handler.js'));
-  calendarApp ??= await NestFactory.createApplicationContext(AppModule, { logger: false });
-  const handler = calendarApp.get(RemindersHandler);
+  const { lastValueFrom } = require('rxjs');
+  const { api } = require('@jarvis/contracts');
+  const { NatsTransport } = require('@jarvis/platform');
+  const { AppModule } = require('@jarvis/calendar/app.module');
+  if (!calendarApp) {
+    const transport = new NatsTransport({ queue: 'bench-in-process', prefix: `${runId}direct.` });
+    calendarApp = await NestFactory.createMicroservice(AppModule, { strategy: transport, logger: false });
+    await calendarApp.init();
+    const handle = transport.getHandlerByPattern(api.calendar.reminders.subject);
+    listReminders = async (input) => lastValueFrom(transport.transformToObservable(await handle(input)), { defaultValue: null });
+  }
   const ctx = { userId, tier: 'free', requestId: 'bench' };
   const latencies = [];
   let errors = 0;
@@ -273,7 +286,7 @@ async function inProcess(userId, seconds, concurrency) {
     while (performance.now() < deadline) {
       const t0 = performance.now();
       try {
-        await handler.list({ ctx, data: {} });
+        await listReminders({ ctx, data: {} });
         latencies.push(performance.now() - t0);
       } catch {
         errors++;

@@ -1,12 +1,13 @@
 /**
  * The system the browser tests run against, with every provider the tests exercise pointed at a loopback fake:
- * starts the fakes of Stripe, Twilio, Google, Discord, Nominatim, a push service, ElevenLabs and an SMTP server (the same ones the services' integration tests use), a small
- * control server the tests use to seed and inspect them, writes their addresses to E2E_FAKES_FILE, then runs
- * `scripts/start.mjs` with the provider variables set. SIGTERM stops the system, then the fakes.
+ * starts the fakes of Stripe, Twilio, Google, Discord, Nominatim, a push service, ElevenLabs and an SMTP server (the
+ * ones the services' integration tests use, from '@jarvis/testing/fakes', which loads no test runner; libs/testing is
+ * built first, as every package is), a small control server the tests use to seed and inspect them, writes their
+ * addresses to E2E_FAKES_FILE, then runs `scripts/start.mjs` with the provider variables set. SIGTERM stops the
+ * system, then the fakes.
  *
- * Compiled by `tsc -p e2e/fakes` (Playwright's webServer command), run with plain Node.
+ * Compiled by `tsc -p e2e/fakes` (Playwright's webServer command) to e2e/fakes/dist/serve-fakes.js, run with plain Node.
  */
-import './testing-lib-alias';
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
@@ -14,27 +15,23 @@ import type { AddressInfo } from 'node:net';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { globalAgent } from 'node:https';
-import { startGoogleFake } from '../../libs/testing/src/google-fake';
-import { startNominatimFake } from '../../services/calendar/src/testing/fakes/nominatim.fake';
-import { startPushFake } from '../../services/notifications/src/testing/push.fake';
-import { startSmtpFake } from '../../services/notifications/src/testing/smtp.fake';
-import {
-  PRICE_ENTERPRISE,
-  PRICE_PREMIUM,
-  startStripeFake,
-  WEBHOOK_SECRET,
-} from '../../services/billing/src/testing/stripe.fake';
-import {
-  FAKE_DISCORD_CLIENT_SECRET,
-  startDiscordFake,
-} from '../../services/chat/src/testing/fakes/discord.fake';
-import { startElevenLabsFake } from '../../services/voice/src/testing/fakes/elevenlabs.fake';
 import {
   FAKE_ACCOUNT_SID,
   FAKE_AUTH_TOKEN,
+  FAKE_DISCORD_CLIENT_SECRET,
+  PRICE_ENTERPRISE,
+  PRICE_PREMIUM,
   SILENT_MP3,
+  startDiscordFake,
+  startElevenLabsFake,
+  startGoogleFake,
+  startNominatimFake,
+  startPushFake,
+  startSmtpFake,
+  startStripeFake,
   startTwilioFake,
-} from '../../services/telephony/src/testing/twilio.fake';
+  WEBHOOK_SECRET,
+} from '@jarvis/testing/fakes';
 
 export const DISCORD_TEST_TOKEN = 'e2e-discord-bot-token';
 export const DISCORD_TEST_CLIENT_ID = '987654321098765432';
@@ -42,7 +39,7 @@ export const ELEVENLABS_TEST_KEY = 'e2e-elevenlabs-key';
 /** How many phone numbers the e2e system offers (+1 646 555 0000 onwards), one per test that claims a line. */
 const CLAIMABLE_COUNT = 1_000;
 
-const root = resolve(__dirname, '../../../../..'); // e2e/fakes/dist/e2e/fakes → the repository
+const root = resolve(__dirname, '../../..'); // e2e/fakes/dist → the repository
 const port = process.env.PORT ?? '3100';
 const appUrl = `http://localhost:${port}`;
 

@@ -115,7 +115,7 @@ export async function benchLargePayload({ root, natsUrl, prefix, sizes = [100 * 
   const { MessagePattern } = require('@nestjs/microservices');
   const { NestFactory } = require('@nestjs/core');
   const { connect } = require('nats');
-  const { NatsTransport, RpcClient, PassThroughRpcFilter } = require(join(root, 'libs/platform/dist/index.js'));
+  const { NatsTransport, RpcClient, PassThroughRpcFilter } = require('@jarvis/platform');
 
   class EchoHandler {
     echo({ data }) {

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Outbound calls from the queue to Twilio, measured on the built services: 3 telephony replicas and billing on a
-// database and NATS / Redis prefixes of their own, Twilio played by a loopback fake that answers Calls.create and
-// sends the signed 'completed' callback through telephony's webhook subject (as the gateway's ingress forwards it).
+// database and NATS / Redis prefixes of their own, Twilio played by the shared Twilio fake (@jarvis/testing/fakes):
+// it answers Calls.create, and for each placed call the bench sends the signed 'completed' callback through
+// telephony's webhook subject (as the gateway's ingress forwards it).
 //  - Enqueue: POST /api/proactive-call/missed-call-return as the gateway sends it over NATS (billing reserves each
 //    call on the enterprise plan), BENCH_OUTBOUND_PARALLEL at a time: p50 and p99.
 //  - Dispatch: every call is scheduled for the same instant; once due, calls placed per second across the replicas
@@ -11,7 +12,6 @@
 // Run alone with `node scripts/bench/outbound-calls.mjs` (after a build), or as section 8 of `npm run bench`.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,8 +19,6 @@ import { dropDatabase, ensureDatabase } from '../lib/infra.mjs';
 import { cpuMs } from './gateway-edges.mjs';
 
 const round = (x) => Math.round(x * 100) / 100;
-const ACCOUNT_SID = 'ACbench0000000000000000000000000001';
-const AUTH_TOKEN = 'bench-outbound-auth-token';
 const PUBLIC_URL = 'https://bench.jarvis.test';
 
 export async function benchOutboundCalls({
@@ -36,6 +34,7 @@ export async function benchOutboundCalls({
   const twilio = require('twilio');
   const { connect } = require('nats');
   const { Client } = require('pg');
+  const { FAKE_ACCOUNT_SID: ACCOUNT_SID, FAKE_AUTH_TOKEN: AUTH_TOKEN, startTwilioFake } = require('@jarvis/testing/fakes');
 
   const runId = `obench${Date.now().toString(36)}`;
   const databaseUrl = `${(process.env.BENCH_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres').replace(/\/[^/]*$/, '')}/jarvis_${runId}`;
@@ -55,36 +54,28 @@ export async function benchOutboundCalls({
     },
   });
 
-  // Twilio: Calls.create answered at once, then the call 'completed' callback, signed over our PUBLIC_URL.
+  // Twilio: Calls.create answered at once; the call is held ('hold': the fake plays no callbacks) and the bench sends
+  // its one 'completed' callback, signed over our PUBLIC_URL, through NATS.
   const placements = new Map(); // call log id -> times placed
   const placedAt = [];
   const callbacks = [];
-  const fake = createServer(async (req, res) => {
-    const chunks = [];
-    for await (const c of req) chunks.push(c);
-    const form = new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
-    if (req.method !== 'POST' || !req.url.endsWith('/Calls.json')) {
-      res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ code: 20404, message: 'not faked', status: 404 }));
-      return;
-    }
-    const sid = `CA${randomUUID().replace(/-/g, '')}`;
-    const id = new URL(form.get('Url')).searchParams.get('callLogId');
+  const fake = await startTwilioFake();
+  fake.callScript = (call) => {
+    const id = new URL(call.url).searchParams.get('callLogId');
     placements.set(id, (placements.get(id) ?? 0) + 1);
     placedAt.push(performance.now());
-    res.writeHead(201, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ sid, account_sid: ACCOUNT_SID, status: 'queued', to: form.get('To'), from: form.get('From') }));
-    const url = form.get('StatusCallback');
-    const params = { AccountSid: ACCOUNT_SID, CallSid: sid, CallStatus: 'completed', CallDuration: '5', To: form.get('To'), From: form.get('From') };
+    const url = call.statusCallback;
+    const params = { AccountSid: ACCOUNT_SID, CallSid: call.sid, CallStatus: 'completed', CallDuration: '5', To: call.to, From: call.from };
     const body = new URLSearchParams(params).toString();
     const [path, query] = url.slice(`${PUBLIC_URL}/webhooks/telephony`.length).split('?');
     callbacks.push(
       rpc.call(webhookReceivers.telephony, {
         method: 'POST', path, query, url, bodyBase64: Buffer.from(body).toString('base64'),
         headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': twilio.getExpectedTwilioSignature(AUTH_TOKEN, url, params) },
-      }, { userId: null, tier: 'free', requestId: `bench-${sid}` }).catch((error) => ({ error })),
+      }, { userId: null, tier: 'free', requestId: `bench-${call.sid}` }).catch((error) => ({ error })),
     );
-  });
-  await new Promise((r) => fake.listen(0, '127.0.0.1', r));
+    return { outcome: 'hold' };
+  };
 
   const env = {
     ...process.env,
@@ -101,7 +92,7 @@ export async function benchOutboundCalls({
     TWILIO_ACCOUNT_SID: ACCOUNT_SID,
     TWILIO_AUTH_TOKEN: AUTH_TOKEN,
     TWILIO_PHONE_NUMBER: '+12125550100',
-    TWILIO_BASE_URL: `http://127.0.0.1:${fake.address().port}`,
+    TWILIO_BASE_URL: fake.url,
     OUTBOUND_CONCURRENCY: String(concurrency),
     OPENAI_API_KEY: '',
     OPENAI_BASE_URL: '',
@@ -194,7 +185,7 @@ export async function benchOutboundCalls({
     await Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : undefined)));
     await db.end().catch(() => undefined);
     await nc.close();
-    fake.close();
+    await fake.close();
     await dropDatabase(databaseUrl).catch(() => undefined);
     await clearRedis(env.REDIS_URL, env.REDIS_PREFIX, require).catch(() => undefined);
   }

@@ -6,7 +6,7 @@ import { callFake, readFake } from '../support/fakes';
 import { AJAX, mainNav, registerViaApi, screenshotsIn } from '../shell/shell-helpers';
 
 const snap = screenshotsIn('phone');
-/** The Twilio fake's auth token (services/telephony/src/testing/twilio.fake.ts): Twilio signs webhooks with it. */
+/** The Twilio fake's auth token (libs/testing/src/fakes/twilio.fake.ts): Twilio signs webhooks with it. */
 const TWILIO_AUTH_TOKEN = 'fake-twilio-auth-token';
 
 /** Posts a webhook as Twilio does: form-encoded, signed with X-Twilio-Signature over the public URL and the params. */

@@ -65,7 +65,7 @@ for (const viewport of [
 }
 
 const AJAX = { 'X-Requested-With': 'XMLHttpRequest' };
-/** The fake bot's servers (services/chat/src/testing/fakes/discord.fake.ts). */
+/** The fake bot's servers (libs/testing/src/fakes/discord.fake.ts). */
 const FRIENDS_GUILD = '123456789012345678';
 const FRIENDS_CHANNEL = '223456789012345678';
 

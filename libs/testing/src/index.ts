@@ -1,8 +1,9 @@
 export * from './http-client';
-export * from './loopback';
+// The loopback servers a test builds a one-off fake on; the shared provider fakes are '@jarvis/testing/fakes'.
+export * from './fakes/loopback';
+export * from './fakes/raw-loopback';
 export * from './schema';
 export * from './service-harness';
 export * from './test-env';
 export * from './nats-service';
-export * from './google-fake';
 export * from './log-capture';

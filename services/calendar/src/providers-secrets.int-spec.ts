@@ -1,7 +1,8 @@
 import type { Type } from '@nestjs/common';
 import { api } from '@jarvis/contracts';
 import { createLogger } from '@jarvis/platform';
-import { captureLogs, closedPortUrl, type GoogleFake, type LogCapture, leakedSecrets, secretsIn, startGoogleFake, type TestUser } from '@jarvis/testing';
+import { captureLogs, closedPortUrl, type LogCapture, leakedSecrets, secretsIn, type TestUser } from '@jarvis/testing';
+import { type GoogleFake, startGoogleFake } from '@jarvis/testing/fakes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GoogleCalendarAdapter } from './calendar-connection/google-calendar.adapter';
 import { Geocoder } from './places/geocoder.provider';

@@ -1,47 +1,15 @@
 // Chat round trip through the gateway and the chat service, against a model that answers at once.
 //
 // Usage from scripts/bench.mjs:
-//   import { startFakeModel, benchChat } from '../services/chat/bench/chat-roundtrip.mjs';
-//   const model = await startFakeModel();            // start chat with OPENAI_BASE_URL=model.baseURL (any OPENAI_API_KEY)
+//   const { startModelFake } = require('@jarvis/testing/fakes');
+//   const model = await startModelFake();            // start chat with OPENAI_BASE_URL=model.baseURL (any OPENAI_API_KEY)
 //   ... start gateway + chat, register a user, keep its session cookie ...
-//   const result = await benchChat({ baseUrl: 'http://127.0.0.1:3000', cookie: 'jarvis.sid=...', concurrency: 20 });
+//   const result = await benchChat({ baseUrl: 'http://127.0.0.1:3000', cookie: 'jarvis.sid=...', concurrency: 20, modelUrl: model.url });
 //   console.log(result);  // { p50, p95, p99, mean, modelP50, overheadP50, requests, errors, rps }
 //   await model.close();
 //
 // The overhead of our path is the round-trip p50 minus the fake model's own p50 (measured directly, same
 // concurrency); the issue's budget is overheadP50 < 15 ms with 20 concurrent users.
-import { createServer } from 'node:http';
-
-/** An OpenAI-compatible chat-completions server on 127.0.0.1 that answers immediately. */
-export async function startFakeModel() {
-  const server = createServer((req, res) => {
-    let raw = '';
-    req.on('data', (chunk) => (raw += chunk));
-    req.on('end', () => {
-      let model = 'bench-model';
-      try {
-        model = JSON.parse(raw).model ?? model;
-      } catch {
-        /* ignore */
-      }
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(
-        JSON.stringify({
-          id: 'chatcmpl-bench',
-          object: 'chat.completion',
-          created: Math.floor(Date.now() / 1000),
-          model,
-          choices: [{ index: 0, message: { role: 'assistant', content: 'Sure, happy to help.', refusal: null }, finish_reason: 'stop', logprobs: null }],
-          usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
-        }),
-      );
-    });
-  });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address();
-  const url = `http://127.0.0.1:${port}`;
-  return { url, baseURL: `${url}/v1`, close: () => new Promise((resolve) => server.close(resolve)) };
-}
 
 function percentile(sorted, p) {
   if (sorted.length === 0) return NaN;

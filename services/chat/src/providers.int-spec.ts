@@ -1,7 +1,7 @@
 import { api } from '@jarvis/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHANNEL_ID, GUILD_ID, startDiscordFake } from './testing/fakes/discord.fake';
 import type { LoopbackFake } from '@jarvis/testing';
+import { CHANNEL_ID, GUILD_ID, startDiscordFake } from '@jarvis/testing/fakes';
 import { startOpenWeatherFake } from './testing/fakes/openweather.fake';
 import { startPerplexityFake } from './testing/fakes/perplexity.fake';
 import { startTicketmasterFake } from './testing/fakes/ticketmaster.fake';

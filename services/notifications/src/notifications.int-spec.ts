@@ -1,12 +1,11 @@
 import { api, type ErrorKind, type EventMap, type EventName, QUEUES, type RequestInputOf, type UserProfile } from '@jarvis/contracts';
 import { EventBus, JobQueue } from '@jarvis/platform';
 import { type ServiceHarness, startServiceHarness, type TestUser } from '@jarvis/testing';
+import { startPushFake, startSmtpFake } from '@jarvis/testing/fakes';
 import type { Msg, Subscription } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppModule } from './app.module';
 import { DeliveryService } from './delivery/delivery.service';
-import { startPushFake } from './testing/push.fake';
-import { startSmtpFake } from './testing/smtp.fake';
 
 const BACKOFF_MS = 250;
 let h: ServiceHarness;

@@ -2,6 +2,7 @@ import type { Type } from '@nestjs/common';
 import { api } from '@jarvis/contracts';
 import { createLogger } from '@jarvis/platform';
 import { captureLogs, closedPortUrl, type LogCapture, leakedSecrets, secretsIn, type ServiceHarness, startServiceHarness } from '@jarvis/testing';
+import { browserKeys } from '@jarvis/testing/fakes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
 import { AppModule } from './app.module';
@@ -9,7 +10,6 @@ import { EmailChannel } from './delivery/email.channel';
 import { VapidKeysService } from './push/vapid-keys.service';
 import { WebPushAdapter } from './push/web-push.adapter';
 import { SupportMailProvider } from './support/support-mail.provider';
-import { browserKeys } from './testing/push.fake';
 
 const vapid = webpush.generateVAPIDKeys();
 /** Recognisable credentials: none of them may be read in a log line or an error a caller gets. */

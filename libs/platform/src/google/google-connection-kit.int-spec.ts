@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { captureLogs, closedPortUrl, createTestEnv, type GoogleFake, leakedSecrets, startGoogleFake, type TestEnv } from '@jarvis/testing';
+import { captureLogs, closedPortUrl, createTestEnv, leakedSecrets, type TestEnv } from '@jarvis/testing';
+import { type GoogleFake, startGoogleFake } from '@jarvis/testing/fakes';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GoogleConnectionKit, type GoogleConnectionKitOptions, GoogleScopesRefusedError } from './google-connection-kit';

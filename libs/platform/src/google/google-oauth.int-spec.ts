@@ -1,4 +1,5 @@
-import { type GoogleFake, createTestEnv, startGoogleFake, type TestEnv } from '@jarvis/testing';
+import { createTestEnv, type TestEnv } from '@jarvis/testing';
+import { type GoogleFake, startGoogleFake } from '@jarvis/testing/fakes';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GoogleApiError, GoogleConnectionExpiredError, GoogleOAuth, googleApiRootUrl, googleEndpoints } from './google-oauth';

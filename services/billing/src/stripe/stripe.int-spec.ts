@@ -1,19 +1,19 @@
 import { api, type EventEnvelope, type WebhookRequest, webhookReceivers } from '@jarvis/contracts';
 import { type ServiceHarness, startServiceHarness, type TestUser } from '@jarvis/testing';
-import type { Subscription } from 'nats';
-import type Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppModule } from '../app.module';
 import {
   buildStripeEvent,
   buildSubscription,
   PRICE_ENTERPRISE,
   PRICE_PREMIUM,
   signedWebhook,
-  type StripeFake,
   startStripeFake,
+  type StripeFake,
   WEBHOOK_SECRET,
-} from '../testing/stripe.fake';
+} from '@jarvis/testing/fakes';
+import type { Subscription } from 'nats';
+import type Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppModule } from '../app.module';
 
 let h: ServiceHarness;
 let stripe: StripeFake;

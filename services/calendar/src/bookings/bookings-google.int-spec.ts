@@ -1,5 +1,6 @@
 import { api, internalApi } from '@jarvis/contracts';
-import { type GoogleFake, startGoogleFake, type TestUser } from '@jarvis/testing';
+import type { TestUser } from '@jarvis/testing';
+import { type GoogleFake, startGoogleFake } from '@jarvis/testing/fakes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CalendarHarness, connectCalendar, startCalendar, TEST_ENCRYPTION_KEY } from '../testing/calendar-harness';
 

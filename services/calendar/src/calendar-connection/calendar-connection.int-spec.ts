@@ -1,5 +1,6 @@
 import { api } from '@jarvis/contracts';
-import { captureLogs, type GoogleFake, leakedSecrets, startGoogleFake } from '@jarvis/testing';
+import { captureLogs, leakedSecrets } from '@jarvis/testing';
+import { type GoogleFake, startGoogleFake } from '@jarvis/testing/fakes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CalendarHarness, connectCalendar, startCalendar, TEST_ENCRYPTION_KEY } from '../testing/calendar-harness';
 

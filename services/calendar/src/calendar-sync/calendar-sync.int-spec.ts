@@ -1,6 +1,7 @@
 import { api } from '@jarvis/contracts';
 import type { RunningService } from '@jarvis/platform';
-import { type GoogleFake, startGoogleFake, type TestUser } from '@jarvis/testing';
+import type { TestUser } from '@jarvis/testing';
+import { type GoogleFake, startGoogleFake } from '@jarvis/testing/fakes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CalendarHarness, connectCalendar, startCalendar, TEST_ENCRYPTION_KEY } from '../testing/calendar-harness';
 import { knownProfiles, smsNumbers, startIdentityStandIn, startTelephonyStandIn, telephonyStandIn } from '../testing/stand-ins';

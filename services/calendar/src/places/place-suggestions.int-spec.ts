@@ -1,7 +1,7 @@
 import { api } from '@jarvis/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type CalendarHarness, startCalendar } from '../testing/calendar-harness';
-import { type NominatimFake, startNominatimFake } from '../testing/fakes/nominatim.fake';
+import { type NominatimFake, startNominatimFake } from '@jarvis/testing/fakes';
 
 let h: CalendarHarness;
 let nominatim: NominatimFake;

@@ -1,8 +1,8 @@
 import { api, internalApi } from '@jarvis/contracts';
 import type { TestUser } from '@jarvis/testing';
+import { type NominatimFake, startNominatimFake } from '@jarvis/testing/fakes';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type CalendarHarness, startCalendar } from '../testing/calendar-harness';
-import { type NominatimFake, startNominatimFake } from '../testing/fakes/nominatim.fake';
 import { northOf } from './distance';
 import { PlacesService } from './places.service';
 

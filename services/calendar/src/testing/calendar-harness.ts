@@ -1,5 +1,6 @@
 import { api, type RequestInputOf } from '@jarvis/contracts';
-import { type Caller, type GoogleFake, type ServiceHarness, startServiceHarness } from '@jarvis/testing';
+import { type Caller, type ServiceHarness, startServiceHarness } from '@jarvis/testing';
+import type { GoogleFake } from '@jarvis/testing/fakes';
 import { AppModule } from '../app.module';
 
 type NewReminder = Partial<RequestInputOf<typeof api.calendar.createReminder>>;

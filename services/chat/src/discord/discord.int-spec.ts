@@ -1,7 +1,5 @@
 import { api, type ErrorKind } from '@jarvis/contracts';
 import type { TestUser } from '@jarvis/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ChatHarness, startChat } from '../testing/chat-harness';
 import {
   CHANNEL_ID,
   type DiscordFake,
@@ -11,7 +9,9 @@ import {
   OTHER_CHANNEL_ID,
   OTHER_GUILD_ID,
   startDiscordFake,
-} from '../testing/fakes/discord.fake';
+} from '@jarvis/testing/fakes';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ChatHarness, startChat } from '../testing/chat-harness';
 
 const PUBLIC_URL = 'https://jarvis.example.com';
 const CALLBACK = `${PUBLIC_URL}/api/discord/callback`;

@@ -1,5 +1,6 @@
 import { api } from '@jarvis/contracts';
-import { type Caller, type GoogleFake, type ServiceHarness, startGoogleFake, startServiceHarness } from '@jarvis/testing';
+import { type Caller, type ServiceHarness, startServiceHarness } from '@jarvis/testing';
+import { type GoogleFake, startGoogleFake } from '@jarvis/testing/fakes';
 import { AppModule } from '../app.module';
 
 /** A 32-byte ENCRYPTION_KEY for tests (hex). */

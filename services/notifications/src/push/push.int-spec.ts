@@ -1,9 +1,9 @@
 import { api } from '@jarvis/contracts';
 import { type ServiceHarness, startServiceHarness } from '@jarvis/testing';
+import { startPushFake } from '@jarvis/testing/fakes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppModule } from '../app.module';
 import type { NotificationsConfig } from '../config/notifications.config';
-import { startPushFake } from '../testing/push.fake';
 import { VapidKeysService } from './vapid-keys.service';
 import { WebPushAdapter } from './web-push.adapter';
 

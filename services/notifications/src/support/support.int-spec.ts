@@ -1,9 +1,9 @@
 import { api, type RequestContext } from '@jarvis/contracts';
 import { type ServiceHarness, startServiceHarness } from '@jarvis/testing';
+import { startSmtpFake } from '@jarvis/testing/fakes';
 import { afterEach, describe, expect, it } from 'vitest';
 import addressparser from 'nodemailer/lib/addressparser';
 import { AppModule } from '../app.module';
-import { startSmtpFake } from '../testing/smtp.fake';
 import { addressBlock } from './contact-rate-limiter';
 import { isPlainAddress } from './mail-headers';
 

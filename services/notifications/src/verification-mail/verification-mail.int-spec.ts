@@ -1,8 +1,8 @@
 import { internalApi, type RequestContext } from '@jarvis/contracts';
 import { type ServiceHarness, startServiceHarness } from '@jarvis/testing';
+import { mailText, startSmtpFake } from '@jarvis/testing/fakes';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppModule } from '../app.module';
-import { mailText, startSmtpFake } from '../testing/smtp.fake';
 
 let running: ServiceHarness | undefined;
 afterEach(async () => {

@@ -1,9 +1,9 @@
 import { api, webhookReceivers } from '@jarvis/contracts';
 import { type LoopbackFake, startLoopback } from '@jarvis/testing';
+import { SILENT_MP3 } from '@jarvis/testing/fakes';
 import { JSONCodec, type Subscription } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_URL, startTelephony, type TelephonyHarness } from '../testing/telephony-harness';
-import { SILENT_MP3 } from '../testing/twilio.fake';
 
 let h: TelephonyHarness;
 let model: LoopbackFake;

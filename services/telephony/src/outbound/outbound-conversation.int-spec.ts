@@ -1,9 +1,9 @@
 import { api } from '@jarvis/contracts';
 import { type LoopbackFake, startLoopback } from '@jarvis/testing';
+import type { CallScript } from '@jarvis/testing/fakes';
 import { JSONCodec } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billCollector, type OutboundHarness, startOutbound } from '../testing/outbound-harness';
-import type { CallScript } from '../testing/twilio.fake';
 
 let h: OutboundHarness;
 let model: LoopbackFake;

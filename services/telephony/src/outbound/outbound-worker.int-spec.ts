@@ -4,7 +4,7 @@ import type { Msg } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingMonthNow } from '../testing/neighbours.fake';
 import { billCollector, CALLER_ID, type OutboundHarness, startOutbound } from '../testing/outbound-harness';
-import type { CallScript } from '../testing/twilio.fake';
+import type { CallScript } from '@jarvis/testing/fakes';
 
 let h: OutboundHarness;
 /** Each test's calls go to numbers of its own, so the script can tell them apart. */

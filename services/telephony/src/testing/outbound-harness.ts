@@ -1,9 +1,9 @@
 import { api, type CallLog, type RequestInputOf } from '@jarvis/contracts';
 import type { TestUser } from '@jarvis/testing';
+import { FAKE_AUTH_TOKEN, type FakeCall } from '@jarvis/testing/fakes';
 import twilio from 'twilio';
 import { startNeighbours } from './neighbours.fake';
 import { startTelephony } from './telephony-harness';
-import { FAKE_AUTH_TOKEN, type FakeCall } from './twilio.fake';
 
 /** The number telephony calls from when the user has no line of their own. */
 export const CALLER_ID = '+12125550100';

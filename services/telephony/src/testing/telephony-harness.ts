@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { api, type WebhookReply, webhookReceivers } from '@jarvis/contracts';
 import { type ServiceHarness, startServiceHarness, type TestUser } from '@jarvis/testing';
+import { FAKE_ACCOUNT_SID, FAKE_AUTH_TOKEN, startTwilioFake, type TwilioFake } from '@jarvis/testing/fakes';
 import twilio from 'twilio';
 import { AppModule } from '../app.module';
-import { FAKE_ACCOUNT_SID, FAKE_AUTH_TOKEN, startTwilioFake, type TwilioFake } from './twilio.fake';
 
 export const PUBLIC_URL = 'https://jarvis.test';
 

@@ -1,8 +1,7 @@
 import { api, ErrorKind } from '@jarvis/contracts';
 import type { ServiceHarness } from '@jarvis/testing';
+import { type ElevenLabsFake, parseMultipart, startElevenLabsFake } from '@jarvis/testing/fakes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ElevenLabsFake, startElevenLabsFake } from '../testing/fakes/elevenlabs.fake';
-import { parseMultipart } from '../testing/fakes/raw-server';
 import { startVoice, webm } from '../testing/voice-harness';
 
 const samples = (n: number, content = (i: number) => webm(`sample ${i}`)) =>

@@ -1,8 +1,8 @@
 import { api, QUEUES } from '@jarvis/contracts';
 import { JobQueue } from '@jarvis/platform';
 import type { ServiceHarness, TestUser } from '@jarvis/testing';
+import { type ElevenLabsFake, startElevenLabsFake } from '@jarvis/testing/fakes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ElevenLabsFake, startElevenLabsFake } from '../testing/fakes/elevenlabs.fake';
 import { startVoice, webm } from '../testing/voice-harness';
 
 const samples = (tag: string) => Array.from({ length: 3 }, (_, i) => ({ field: `sample${i}`, contentType: 'audio/webm', base64: webm(`${tag} ${i}`) }));

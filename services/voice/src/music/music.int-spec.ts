@@ -1,8 +1,8 @@
 import { api, ErrorKind } from '@jarvis/contracts';
 import type { ServiceHarness } from '@jarvis/testing';
+import { parseMultipart, type RawFake } from '@jarvis/testing/fakes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAuddFake } from '../testing/fakes/audd.fake';
-import { parseMultipart, type RawFake } from '../testing/fakes/raw-server';
 import { startVoice } from '../testing/voice-harness';
 
 describe('music identification', () => {

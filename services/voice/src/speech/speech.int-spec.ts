@@ -1,10 +1,9 @@
 import { api, ErrorKind } from '@jarvis/contracts';
 import type { ServiceHarness } from '@jarvis/testing';
+import { type ElevenLabsFake, FAKE_CLONED_SPEECH, parseMultipart, type RawFake, startElevenLabsFake } from '@jarvis/testing/fakes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UsageService } from '../usage/usage.service';
-import { FAKE_CLONED_SPEECH, type ElevenLabsFake, startElevenLabsFake } from '../testing/fakes/elevenlabs.fake';
 import { FAKE_SPEECH, FAKE_TRANSCRIPT, startOpenAiFake } from '../testing/fakes/openai.fake';
-import { parseMultipart, type RawFake } from '../testing/fakes/raw-server';
 import { startVoice, webm } from '../testing/voice-harness';
 
 const month = () => new Date().toISOString().slice(0, 7);

@@ -1,9 +1,9 @@
 import { api, ErrorKind, internalApi, type RpcRequest } from '@jarvis/contracts';
 import { JSONCodec } from 'nats';
 import type { ServiceHarness } from '@jarvis/testing';
+import type { RawFake } from '@jarvis/testing/fakes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAKE_IMAGE_ANSWER, startOpenAiFake } from '../testing/fakes/openai.fake';
-import type { RawFake } from '../testing/fakes/raw-server';
 import { PNG_BASE64, startVoice } from '../testing/voice-harness';
 
 const JPEG_BASE64 = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]).toString('base64');

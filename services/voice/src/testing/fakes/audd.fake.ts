@@ -1,4 +1,4 @@
-import { parseMultipart, type RawFake, startRawFake } from './raw-server';
+import { parseMultipart, type RawFake, startRawFake } from '@jarvis/testing/fakes';
 
 /**
  * AudD's recognize endpoint (POST / with api_token, file, return): a recording starting 'SONG' matches a song with

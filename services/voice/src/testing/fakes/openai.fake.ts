@@ -1,4 +1,4 @@
-import { parseMultipart, type RawFake, startRawFake } from './raw-server';
+import { parseMultipart, type RawFake, startRawFake } from '@jarvis/testing/fakes';
 
 /** What the speech fake answers with: an MP3 frame header and some bytes, so a test can compare them. */
 export const FAKE_SPEECH = Buffer.concat([Buffer.from('ID3'), Buffer.alloc(64, 7)]);

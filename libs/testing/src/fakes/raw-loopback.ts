@@ -25,8 +25,8 @@ export interface RawFake {
 }
 
 /**
- * A loopback HTTP server for providers that take uploads or answer with audio bytes (the JSON-only loopback of
- * @jarvis/testing cannot): it records every request and answers through `route`.
+ * A loopback HTTP server for providers that take uploads or answer with audio bytes (the JSON-only `startLoopback`
+ * cannot): it records every request and answers through `route`.
  */
 export async function startRawFake(route: (req: RawRequest) => RawReply | Promise<RawReply>): Promise<RawFake> {
   const requests: RawRequest[] = [];

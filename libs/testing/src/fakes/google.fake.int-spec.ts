@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type GoogleFake, startGoogleFake } from './google-fake';
+import { type GoogleFake, startGoogleFake } from './google.fake';
 
 describe('the Google fake', () => {
   let google: GoogleFake;

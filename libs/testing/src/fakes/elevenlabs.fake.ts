@@ -1,4 +1,4 @@
-import { parseMultipart, type RawFake, startRawFake } from './raw-server';
+import { parseMultipart, type RawFake, startRawFake } from './raw-loopback';
 
 export const FAKE_CLONED_SPEECH = Buffer.concat([Buffer.from('ID3'), Buffer.alloc(32, 9)]);
 

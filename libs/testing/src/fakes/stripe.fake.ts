@@ -1,4 +1,4 @@
-import { type LoopbackFake, startLoopback } from '@jarvis/testing';
+import { type LoopbackFake, startLoopback } from './loopback';
 import Stripe from 'stripe';
 
 export const WEBHOOK_SECRET = 'whsec_test_secret';

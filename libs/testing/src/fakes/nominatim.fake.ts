@@ -1,4 +1,4 @@
-import { type LoopbackFake, startLoopback } from '@jarvis/testing';
+import { type LoopbackFake, startLoopback } from './loopback';
 
 export interface NominatimFake extends LoopbackFake {
   /**

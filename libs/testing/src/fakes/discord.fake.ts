@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type LoopbackFake, type RecordedRequest, startLoopback } from '@jarvis/testing';
+import { type LoopbackFake, type RecordedRequest, startLoopback } from './loopback';
 
 /** The servers the fake bot is in: 'Friends' (channels general and random) and 'Work' (channel standup). */
 export const GUILD_ID = '123456789012345678';
