@@ -5,6 +5,7 @@ export * from './handler';
 export * from './logger';
 export * from './platform.module';
 export * from './queue';
+export * from './redis/redis-connection';
 export * from './webhooks';
 export * from './providers/http';
 export * from './providers/safe-fetch';

@@ -10,6 +10,7 @@ import { EventBus } from './events/event-bus';
 import { LiveEvents } from './events/live-events';
 import { connectNats, NATS_CONNECTION } from './nats/connection';
 import { RpcClient } from './nats/rpc-client';
+import { connectRedis, RedisConnection } from './redis/redis-connection';
 import { handledSubjects } from './handler';
 
 export const INFRA_CONFIG = Symbol('INFRA_CONFIG');
@@ -42,19 +43,21 @@ class ConnectionsLifecycle implements OnApplicationShutdown {
     @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
     private readonly dataSource: DataSource,
     private readonly events: EventBus,
+    private readonly redis: RedisConnection,
   ) {}
 
   async onApplicationShutdown() {
     await this.events.close();
     if (!this.nc.isClosed()) await this.nc.drain().catch(() => undefined);
     if (this.dataSource.isInitialized) await this.dataSource.destroy();
+    await this.redis.close();
   }
 }
 
 /**
- * The connections every process holds, for a Nest module: NATS, the RPC client, the event bus, live events and its
- * own migrated schema, read from the config provided under `configToken`; closed in that order at shutdown (the
- * lifecycle provider is the last one returned).
+ * The connections every process holds, for a Nest module: NATS, the RPC client, the event bus, live events, its
+ * own migrated schema and its Redis connection (`RedisConnection`), read from the config provided under
+ * `configToken`; closed at shutdown (the lifecycle provider is the last one returned).
  */
 export function connectionProviders(options: { configToken: symbol; connectionName: string; database: DatabaseOptions }) {
   const { configToken } = options;
@@ -84,6 +87,11 @@ export function connectionProviders(options: { configToken: symbol; connectionNa
       inject: [NATS_CONNECTION, configToken],
       useFactory: (nc: NatsConnection, config: InfraConfig) => new LiveEvents(nc, config.NATS_SUBJECT_PREFIX),
     },
+    {
+      provide: RedisConnection,
+      inject: [configToken],
+      useFactory: (config: InfraConfig) => connectRedis(config, options.connectionName),
+    },
     ConnectionsLifecycle,
   ];
 }
@@ -94,20 +102,25 @@ function healthHandler(service: Exclude<ServiceName, 'gateway'>) {
   @Controller()
   class HealthHandler {
     private readonly started = Date.now();
-    constructor(private readonly dataSource: DataSource) {}
+    constructor(
+      private readonly dataSource: DataSource,
+      private readonly redis: RedisConnection,
+    ) {}
 
     @MessagePattern(subject)
     async check(): Promise<HealthReply> {
-      let db: string = 'ok';
-      try {
-        await this.dataSource.query('SELECT 1');
-      } catch (error) {
-        db = `error: ${(error as Error).message}`;
-      }
+      const [db, redis] = await Promise.all([
+        this.dataSource.query('SELECT 1').then(
+          () => 'ok',
+          (error: Error) => `error: ${error.message}`,
+        ),
+        this.redis.check(),
+      ]);
       return {
         service,
+        // Ready means the service reached its schema; Redis is reported beside it (the gateway's /health counts it).
         status: db === 'ok' ? 'ok' : 'degraded',
-        checks: { postgres: db, nats: 'ok' },
+        checks: { postgres: db, nats: 'ok', redis },
         uptimeSeconds: Math.round((Date.now() - this.started) / 1000),
         pid: process.pid,
       };
@@ -118,7 +131,8 @@ function healthHandler(service: Exclude<ServiceName, 'gateway'>) {
 
 /**
  * What every backend service gets: its validated config (under INFRA_CONFIG and the service's own token), its own
- * migrated schema, NATS, the RPC client to call other services, the event bus, and the health subject.
+ * migrated schema, NATS, the RPC client to call other services, the event bus, its Redis connection
+ * (`RedisConnection`), and the health subject.
  */
 @Global()
 @Module({})

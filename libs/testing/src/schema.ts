@@ -1,5 +1,5 @@
 import type { Type } from '@nestjs/common';
-import type { ServiceName } from '@jarvis/contracts';
+import { type HealthReply, healthSubject, type ServiceName } from '@jarvis/contracts';
 import type { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ServiceHarness, startServiceHarness } from './service-harness';
@@ -25,7 +25,7 @@ export async function schemaTables(dataSource: DataSource, schema: string): Prom
 /**
  * The schema test of a service, one line in `src/schema.int-spec.ts`: the real service starts on a fresh database,
  * its migrations create exactly what its entities describe, every migration's `down()` runs back to nothing and the
- * history runs again to the same schema, and the service answers its health subject.
+ * history runs again to the same schema, and the service answers its health subject (Postgres and Redis reached).
  */
 export function describeSchemaDrift(name: Exclude<ServiceName, 'gateway'>, module: Type<unknown>) {
   describe(`${name} schema`, () => {
@@ -47,8 +47,10 @@ export function describeSchemaDrift(name: Exclude<ServiceName, 'gateway'>, modul
       expect(await schemaDrift(h.dataSource)).toEqual([]);
     });
 
-    it('answers its health subject', () => {
+    it('answers its health subject, with Postgres and its Redis connection reached', async () => {
       expect(h.service.subjects).toContain(`${name}.health.check`);
+      const reply = await h.rpc.request<HealthReply>(healthSubject(name), {}, h.ctx(null), 5_000);
+      expect(reply).toMatchObject({ service: name, status: 'ok', checks: { postgres: 'ok', nats: 'ok', redis: 'ok' } });
     });
   });
 }

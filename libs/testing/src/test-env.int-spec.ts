@@ -1,6 +1,6 @@
 import { connect } from 'nats';
 import { Client } from 'pg';
-import { createClient } from 'redis';
+import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
 import { createTestEnv } from './test-env';
 
@@ -15,8 +15,7 @@ describe('createTestEnv', () => {
     await db.connect();
     expect((await db.query('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
     await db.end();
-    const redis = createClient({ url: a.env.REDIS_URL });
-    await redis.connect();
+    const redis = new Redis(a.env.REDIS_URL);
     await redis.set(`${a.redisPrefix}probe`, '1');
     const nc = await connect({ servers: a.env.NATS_URL });
     const jsm = await nc.jetstreamManager();

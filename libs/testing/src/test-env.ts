@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { connect } from 'nats';
 import { Client } from 'pg';
-import { createClient } from 'redis';
+import { Redis } from 'ioredis';
 
 export interface TestEnv {
   /** The variables every process of this test run reads (also applied to process.env). */
@@ -83,13 +83,17 @@ async function deleteStream(url: string, prefix: string) {
   }
 }
 
-async function deleteRedisKeys(url: string, prefix: string) {
-  const redis = createClient({ url });
+/** Deletes every key that starts with `prefix` (a test run's REDIS_PREFIX, or a queue test's BullMQ prefix). */
+export async function deleteRedisKeys(url: string, prefix: string) {
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
   await redis.connect();
   try {
-    for await (const keys of redis.scanIterator({ MATCH: `${prefix}*`, COUNT: 500 })) {
-      if (keys.length) await redis.del(keys);
-    }
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
+      if (keys.length) await redis.del(...keys);
+      cursor = next;
+    } while (cursor !== '0');
   } finally {
     await redis.quit();
   }

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { captureLogs, closedPortUrl, createTestEnv, leakedSecrets, type TestEnv } from '@jarvis/testing';
 import { type GoogleFake, startGoogleFake } from '@jarvis/testing/fakes';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectRedis, type RedisConnection } from '../redis/redis-connection';
 import { GoogleConnectionKit, type GoogleConnectionKitOptions, GoogleScopesRefusedError } from './google-connection-kit';
 import { GoogleConnectionExpiredError } from './google-oauth';
 import { OAuthStateError, OAuthStateStore } from './oauth-state';
@@ -13,19 +13,19 @@ const ENCRYPTION_KEY = randomBytes(32).toString('hex');
 describe('the Google connection kit mail and calendar connect accounts with', () => {
   let google: GoogleFake;
   let env: TestEnv;
-  let redis: Redis;
+  let redis: RedisConnection;
   let options: GoogleConnectionKitOptions<{ returnTo: string }>;
   let kit: GoogleConnectionKit<{ returnTo: string }>;
 
   beforeAll(async () => {
     google = await startGoogleFake();
     env = await createTestEnv('google-connection-kit');
-    redis = new Redis(env.env.REDIS_URL);
-    options = { name: 'Test Calendar', callbackPath: '/api/test/callback', scopes: SCOPES, states: OAuthStateStore.for(redis, env.redisPrefix, 'kit') };
+    redis = await connectRedis({ REDIS_URL: env.env.REDIS_URL, REDIS_PREFIX: env.redisPrefix }, 'google-test');
+    options = { name: 'Test Calendar', callbackPath: '/api/test/callback', scopes: SCOPES, states: OAuthStateStore.for(redis, 'kit') };
     kit = new GoogleConnectionKit({ ...google.env(), PUBLIC_URL: 'https://jarvis.example', ENCRYPTION_KEY }, options);
   });
   afterAll(async () => {
-    redis?.disconnect();
+    await redis?.close();
     await env?.dispose();
     await google?.close();
   });
@@ -82,7 +82,7 @@ describe('the Google connection kit mail and calendar connect accounts with', ()
   });
 
   it('answers 503 naming ENCRYPTION_KEY, then Google’s client, before a flow starts', async () => {
-    const fresh = { ...options, states: OAuthStateStore.for<{ returnTo: string }>(redis, env.redisPrefix, 'unconfigured') };
+    const fresh = { ...options, states: OAuthStateStore.for<{ returnTo: string }>(redis, 'unconfigured') };
     const noKey = new GoogleConnectionKit({ ...google.env(), PUBLIC_URL: 'https://jarvis.example' }, fresh);
     await expect(noKey.consentUrl('user-x', { returnTo: '/account' })).rejects.toThrow(/Set ENCRYPTION_KEY/);
     const noGoogle = new GoogleConnectionKit(
@@ -90,7 +90,7 @@ describe('the Google connection kit mail and calendar connect accounts with', ()
       fresh,
     );
     await expect(noGoogle.consentUrl('user-x', { returnTo: '/account' })).rejects.toThrow(/Set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET/);
-    expect(await redis.keys(`${env.redisPrefix}unconfigured:oauth-state:*`)).toHaveLength(0);
+    expect(await redis.client.keys(`${env.redisPrefix}unconfigured:oauth-state:*`)).toHaveLength(0);
   });
 
   it('disconnects by revoking at Google, then removing the row', async () => {

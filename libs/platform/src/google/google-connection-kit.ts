@@ -14,7 +14,7 @@ export interface GoogleConnectionKitOptions<S> {
   scopes: string[];
   /** Scopes the user must grant, every one: a grant without one is revoked and refused. Unset: none is checked. */
   requiredScopes?: string[];
-  /** Where the flows' states live: `OAuthStateStore.for(redis, REDIS_PREFIX, '<service>')`. */
+  /** Where the flows' states live: `OAuthStateStore.for(redis, '<service>')`. */
   states: OAuthStateStore<S>;
 }
 

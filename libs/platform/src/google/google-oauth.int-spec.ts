@@ -1,7 +1,7 @@
 import { createTestEnv, type TestEnv } from '@jarvis/testing';
 import { type GoogleFake, startGoogleFake } from '@jarvis/testing/fakes';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectRedis, type RedisConnection } from '../redis/redis-connection';
 import { GoogleApiError, GoogleConnectionExpiredError, GoogleOAuth, googleApiRootUrl, googleEndpoints } from './google-oauth';
 import { OAuthStateError, OAuthStateStore } from './oauth-state';
 
@@ -11,16 +11,16 @@ describe('Google OAuth kit against the loopback fake', () => {
   let google: GoogleFake;
   let oauth: GoogleOAuth;
   let env: TestEnv;
-  let redis: Redis;
+  let redis: RedisConnection;
 
   beforeAll(async () => {
     google = await startGoogleFake();
     oauth = new GoogleOAuth({ ...google.env(), PUBLIC_URL: 'http://localhost:3000' }, '/api/email/auth/callback');
     env = await createTestEnv('google-kit');
-    redis = new Redis(env.env.REDIS_URL);
+    redis = await connectRedis({ REDIS_URL: env.env.REDIS_URL, REDIS_PREFIX: env.redisPrefix }, 'google-test');
   });
   afterAll(async () => {
-    redis.disconnect();
+    await redis.close();
     await env.dispose();
     await google.close();
   });
@@ -81,11 +81,11 @@ describe('Google OAuth kit against the loopback fake', () => {
   });
 
   it('keeps an OAuth state once, for its own user, for a limited time', async () => {
-    const states = OAuthStateStore.for<{ returnTo: string }>(redis, env.redisPrefix, 'kit');
+    const states = OAuthStateStore.for<{ returnTo: string }>(redis, 'kit');
     const state = await states.create('user-a', { returnTo: '/account' });
-    const stored = await redis.keys(`${env.redisPrefix}kit:oauth-state:*`);
+    const stored = await redis.client.keys(`${env.redisPrefix}kit:oauth-state:*`);
     expect(stored).toHaveLength(1);
-    expect(await redis.ttl(stored[0])).toBeGreaterThan(590);
+    expect(await redis.client.ttl(stored[0])).toBeGreaterThan(590);
     expect(await states.consume(state, 'user-a')).toEqual({ returnTo: '/account' });
     await expect(states.consume(state, 'user-a')).rejects.toMatchObject({ reason: 'unknown' });
 
@@ -93,7 +93,7 @@ describe('Google OAuth kit against the loopback fake', () => {
     await expect(states.consume(other, 'user-b')).rejects.toMatchObject({ reason: 'other-user' });
     await expect(states.consume(other, 'user-a')).rejects.toBeInstanceOf(OAuthStateError);
 
-    const short = OAuthStateStore.for<object>(redis, env.redisPrefix, 'kit', 1);
+    const short = OAuthStateStore.for<object>(redis, 'kit', 1);
     const old = await short.create('user-a', {});
     await new Promise((r) => setTimeout(r, 1_100));
     await expect(short.consume(old, 'user-a')).rejects.toMatchObject({ reason: 'unknown' });

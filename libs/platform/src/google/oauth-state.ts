@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import type { RedisConnection } from '../redis/redis-connection';
 
 /** How long a connect flow may take between the consent screen and the callback. */
 export const OAUTH_STATE_TTL_SECONDS = 600;
@@ -31,9 +32,9 @@ export class OAuthStateStore<T = Record<string, never>> {
     private readonly ttlSeconds = OAUTH_STATE_TTL_SECONDS,
   ) {}
 
-  /** `redisPrefix` is REDIS_PREFIX, `namespace` the feature (`mail`, `calendar`). */
-  static for<T>(redis: Redis, redisPrefix: string, namespace: string, ttlSeconds?: number): OAuthStateStore<T> {
-    return new OAuthStateStore<T>(redis, `${redisPrefix}${namespace}:oauth-state:`, ttlSeconds);
+  /** The states of one feature (`mail`, `calendar`, `discord`) on the process's Redis connection. */
+  static for<T>(redis: RedisConnection, namespace: string, ttlSeconds?: number): OAuthStateStore<T> {
+    return new OAuthStateStore<T>(redis.client, `${redis.key(namespace, 'oauth-state')}:`, ttlSeconds);
   }
 
   async create(userId: string, data: T): Promise<string> {

@@ -1,4 +1,4 @@
 export * from './job-processor';
 export * from './job-queue';
 export * from './queue.module';
-export * from './redis-settings';
+export * from './queue-settings';

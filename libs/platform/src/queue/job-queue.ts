@@ -1,7 +1,7 @@
 import { JOB_QUEUES, type JobMap, type JobName, type QueueName } from '@jarvis/contracts';
 import { type DefaultJobOptions, Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
-import type { QueueSettings } from './redis-settings';
+import type { QueueSettings } from './queue-settings';
 
 export interface AddJobOptions {
   /** Our own id (e.g. the call log's id): adding a job whose id already exists does nothing. No ':' allowed. */

@@ -6,7 +6,7 @@ import type { InfraConfig } from '../config';
 import { createLogger, withLogContext } from '../logger';
 import type { JobHandler, ProcessorMeta, QueueJob, Setting } from './job-processor';
 import type { JobQueue } from './job-queue';
-import { type QueueSettings, workerConnectionOptions } from './redis-settings';
+import { type QueueSettings, workerConnectionOptions } from './queue-settings';
 
 const log = createLogger('queue');
 

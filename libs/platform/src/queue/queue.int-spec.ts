@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { Global, Injectable, Module, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { JOB_PRIORITY, JOB_QUEUES, type JobMap, type JobName } from '@jarvis/contracts';
-import { Redis } from 'ioredis';
+import { deleteRedisKeys } from '@jarvis/testing';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { InfraConfig } from '../config';
 import { INFRA_CONFIG } from '../platform.module';
@@ -14,9 +14,10 @@ import {
   type QueueJob,
 } from './job-processor';
 import { JobQueue } from './job-queue';
-import { openQueueConnection, QueueModule } from './queue.module';
+import { connectRedis, RedisConnection } from '../redis/redis-connection';
+import { openJobQueue, QueueModule } from './queue.module';
 import { QueueWorkers, type RegisteredProcessor } from './queue-workers';
-import { type QueueSettings, STALLED_DEFAULTS } from './redis-settings';
+import { type QueueSettings, STALLED_DEFAULTS } from './queue-settings';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 /** This run's keys all start with it; each test gets its own BullMQ prefix under it. */
@@ -28,16 +29,7 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined);
 });
 
-afterAll(async () => {
-  const redis = new Redis(REDIS_URL);
-  let cursor = '0';
-  do {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', `${RUN}*`, 'COUNT', 500);
-    if (keys.length) await redis.del(...keys);
-    cursor = next;
-  } while (cursor !== '0');
-  await redis.quit();
-});
+afterAll(() => deleteRedisKeys(REDIS_URL, RUN));
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -66,11 +58,11 @@ async function harness(overrides: Partial<QueueSettings> = {}) {
     ...overrides,
   };
   const producer = async () => {
-    const redis = await openQueueConnection(settings);
-    const jobs = new JobQueue(redis, settings);
-    cleanups.push(() => redis.quit());
+    const redis = await connectRedis({ REDIS_URL, REDIS_PREFIX: `${RUN}:` }, 'queue-test');
+    const jobs = await openJobQueue(redis, settings);
+    cleanups.push(() => redis.close());
     cleanups.push(() => jobs.close());
-    return { jobs, redis };
+    return { jobs, redis: redis.client };
   };
   const main = await producer();
   const replica = async (...processors: RegisteredProcessor[]) => {
@@ -110,10 +102,17 @@ describe('QueueModule in a Nest service', () => {
 
   /** A service with the clone job's processor (or `processor`) and `config` beside the infrastructure's. */
   async function startApp(redisPrefix: string, config: Record<string, unknown> = {}, processor: Type<unknown> = CloneVoiceJob) {
+    const infra = { REDIS_URL, REDIS_PREFIX: redisPrefix, ...config };
+    const redis = await connectRedis(infra, 'queue-test');
+    cleanups.push(() => redis.close());
+
     @Global()
     @Module({
-      providers: [{ provide: INFRA_CONFIG, useValue: { REDIS_URL, REDIS_PREFIX: redisPrefix, ...config } }],
-      exports: [INFRA_CONFIG],
+      providers: [
+        { provide: INFRA_CONFIG, useValue: infra },
+        { provide: RedisConnection, useValue: redis },
+      ],
+      exports: [INFRA_CONFIG, RedisConnection],
     })
     class FakePlatformModule {}
 

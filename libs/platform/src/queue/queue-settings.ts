@@ -50,18 +50,12 @@ export function queueSettingsFrom(config: Pick<InfraConfig, 'REDIS_URL' | 'REDIS
 
 /**
  * Options of the connection workers create from. BullMQ requires `maxRetriesPerRequest: null`: a worker waits in
- * blocking commands, and with a retry limit a short Redis outage would make them throw instead of resuming.
+ * blocking commands, and with a retry limit a short Redis outage would make them throw instead of resuming. The
+ * producers (`JobQueue`) use the process's `RedisConnection`, whose commands fail at once while Redis is unreachable
+ * (`queue.add` answers 503 instead of holding the request).
  */
 export function workerConnectionOptions(settings: QueueSettings): RedisOptions & { url: string } {
   return { url: settings.redisUrl, maxRetriesPerRequest: null };
-}
-
-/**
- * Options of the producers' shared connection: while Redis is unreachable `queue.add` fails at once (the caller
- * answers 503) instead of holding a request until Redis comes back.
- */
-export function producerConnectionOptions(): RedisOptions {
-  return { enableOfflineQueue: false, maxRetriesPerRequest: 1 };
 }
 
 /** The two ways to read the policy: `CONFIG GET` (may be disabled on managed Redis) and `INFO memory`. */

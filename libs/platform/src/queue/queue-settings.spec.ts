@@ -6,7 +6,7 @@ import {
   type PolicyReader,
   queueSettingsFrom,
   workerConnectionOptions,
-} from './redis-settings';
+} from './queue-settings';
 
 function reader(
   config: () => Promise<unknown>,
