@@ -7,7 +7,6 @@ import { MemoriesModule } from './memories/memories.module';
 import { MessagesModule } from './messages/messages.module';
 import { chatMigrations } from './migrations';
 import { PersonasModule } from './personas/personas.module';
-import { ChatRedisModule } from './redis/chat-redis';
 import { ShortcutsModule } from './shortcuts/shortcuts.module';
 import { TwinModule } from './twin/twin.module';
 import { DiscordModule } from './discord/discord.module';
@@ -21,7 +20,6 @@ import { WhispersModule } from './whispers/whispers.module';
 @Module({
   imports: [
     ServicePlatformModule.forService({ name: 'chat', config: chatConfig, database: { entities: chatEntities, migrations: chatMigrations } }),
-    ChatRedisModule,
     MessagesModule,
     PersonasModule,
     MemoriesModule,

@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
-import { OAuthStateStore } from '@jarvis/platform';
-import { ChatRedis } from '../redis/chat-redis';
+import { OAuthStateStore, RedisConnection } from '@jarvis/platform';
 import { DiscordAdapter } from './discord.adapter';
 import { DiscordGuildsRepository } from './discord-guilds.repository';
 import { DiscordHandler } from './discord.handler';
@@ -15,8 +14,8 @@ import { DiscordService } from './discord.service';
     { provide: DiscordProvider, useClass: DiscordAdapter },
     {
       provide: OAuthStateStore,
-      inject: [ChatRedis],
-      useFactory: (redis: ChatRedis) => OAuthStateStore.for(redis.client, redis.prefix, 'discord'),
+      inject: [RedisConnection],
+      useFactory: (redis: RedisConnection) => OAuthStateStore.for(redis, 'discord'),
     },
   ],
 })
