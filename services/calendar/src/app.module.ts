@@ -8,13 +8,11 @@ import { calendarConfig } from './config/calendar.config';
 import { calendarEntities } from './entities';
 import { calendarMigrations } from './migrations';
 import { PlacesModule } from './places/places.module';
-import { CalendarRedisModule } from './redis/calendar-redis';
 import { RemindersModule } from './reminders/reminders.module';
 
 @Module({
   imports: [
     ServicePlatformModule.forService({ name: 'calendar', config: calendarConfig, database: { entities: calendarEntities, migrations: calendarMigrations } }),
-    CalendarRedisModule,
     RemindersModule,
     PlacesModule,
     BookingLinksModule,

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { RateLimitedError, type RequestContext } from '@jarvis/contracts';
+import { RedisConnection } from '@jarvis/platform';
 import { CALENDAR_CONFIG, type CalendarConfig } from '../config/calendar.config';
-import { CalendarRedis } from '../redis/calendar-redis';
 
 /** The context of a public call; the gateway may add the visitor's address as `clientIp`. */
 export type VisitorContext = RequestContext & { clientIp?: string };
@@ -16,7 +16,7 @@ const WINDOW_SECONDS = 60;
 @Injectable()
 export class VisitorRateLimiter {
   constructor(
-    private readonly redis: CalendarRedis,
+    private readonly redis: RedisConnection,
     @Inject(CALENDAR_CONFIG) private readonly config: CalendarConfig,
   ) {}
 
@@ -24,7 +24,7 @@ export class VisitorRateLimiter {
     const visitor = ctx.clientIp ? `ip:${ctx.clientIp}` : `code:${code}`;
     const now = Math.floor(Date.now() / 1000);
     const window = Math.floor(now / WINDOW_SECONDS);
-    const key = `${this.redis.prefix}calendar:booking-visitors:${visitor}:${window}`;
+    const key = this.redis.key('calendar', 'booking-visitors', visitor, String(window));
     const [[, count]] = (await this.redis.client.multi().incr(key).expire(key, WINDOW_SECONDS * 2).exec()) as [[unknown, number]];
     if (count > this.config.BOOKING_REQUESTS_PER_MINUTE) {
       const retryAfter = Math.max(1, (window + 1) * WINDOW_SECONDS - now);

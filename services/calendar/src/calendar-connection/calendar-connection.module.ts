@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
-import { GoogleConnectionKit } from '@jarvis/platform';
+import { GoogleConnectionKit, RedisConnection } from '@jarvis/platform';
 import { CALENDAR_CONFIG } from '../config/calendar.config';
-import { CalendarRedis } from '../redis/calendar-redis';
 import { CalendarConnectionHandler } from './calendar-connection.handler';
 import { CalendarConnectionRepository } from './calendar-connection.repository';
 import { calendarGoogleKit, CalendarConnectionService } from './calendar-connection.service';
@@ -13,7 +12,7 @@ import { GoogleCalendarAdapter } from './google-calendar.adapter';
     CalendarConnectionService,
     CalendarConnectionRepository,
     GoogleCalendarAdapter,
-    { provide: GoogleConnectionKit, inject: [CALENDAR_CONFIG, CalendarRedis], useFactory: calendarGoogleKit },
+    { provide: GoogleConnectionKit, inject: [CALENDAR_CONFIG, RedisConnection], useFactory: calendarGoogleKit },
   ],
   exports: [CalendarConnectionService, GoogleCalendarAdapter],
 })

@@ -9,11 +9,11 @@ import {
   GoogleConnectionKit,
   OAuthStateError,
   OAuthStateStore,
+  type RedisConnection,
   toGoogleError,
 } from '@jarvis/platform';
 import type { OAuth2Client } from 'google-auth-library';
 import { CALENDAR_CONFIG, type CalendarConfig } from '../config/calendar.config';
-import { CalendarRedis } from '../redis/calendar-redis';
 import { CalendarConnectionExpired, ConnectLinkRefused } from './calendar-connection.errors';
 import { CalendarConnectionRepository } from './calendar-connection.repository';
 import { callbackPage } from './callback-page';
@@ -34,12 +34,12 @@ export interface CalendarAccess {
 }
 
 /** The calendar's Google connection kit: the popup's flow carries nothing, the callback is the calendar's own. */
-export function calendarGoogleKit(config: CalendarConfig, redis: CalendarRedis): GoogleConnectionKit {
+export function calendarGoogleKit(config: CalendarConfig, redis: RedisConnection): GoogleConnectionKit {
   return new GoogleConnectionKit(config, {
     name: 'Google Calendar',
     callbackPath: api.calendar.oauthCallback.path,
     scopes: CALENDAR_SCOPES,
-    states: OAuthStateStore.for(redis.client, redis.prefix, 'calendar'),
+    states: OAuthStateStore.for(redis, 'calendar'),
   });
 }
 

@@ -1,7 +1,6 @@
 import { type BeforeApplicationShutdown, Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { createLogger } from '@jarvis/platform';
+import { createLogger, RedisConnection } from '@jarvis/platform';
 import { CALENDAR_CONFIG, type CalendarConfig } from '../config/calendar.config';
-import { CalendarRedis } from '../redis/calendar-redis';
 import { CalendarSyncService } from './calendar-sync.service';
 
 const log = createLogger('calendar-sync-sweep');
@@ -23,7 +22,7 @@ export class CalendarSyncScheduler implements OnApplicationBootstrap, BeforeAppl
 
   constructor(
     private readonly sync: CalendarSyncService,
-    private readonly redis: CalendarRedis,
+    private readonly redis: RedisConnection,
     @Inject(CALENDAR_CONFIG) private readonly config: CalendarConfig,
   ) {}
 
@@ -52,7 +51,7 @@ export class CalendarSyncScheduler implements OnApplicationBootstrap, BeforeAppl
   async sweep(now = new Date()): Promise<{ synced: number; failed: number } | null> {
     const windowMs = Math.max(1, this.config.CALENDAR_SYNC_INTERVAL_MINUTES) * 60_000;
     const window = Math.floor(now.getTime() / windowMs);
-    const key = `${this.redis.prefix}calendar:sync-sweep:${window}`;
+    const key = this.redis.key('calendar', 'sync-sweep', String(window));
     const taken = await this.redis.client.set(key, '1', 'PX', windowMs, 'NX');
     if (taken !== 'OK') return null;
     let synced = 0;

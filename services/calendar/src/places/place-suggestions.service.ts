@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { PLACE_SUGGESTION_LIMIT, type PlaceSuggestion } from '@jarvis/contracts';
-import { createLogger } from '@jarvis/platform';
-import { CalendarRedis } from '../redis/calendar-redis';
+import { createLogger, RedisConnection } from '@jarvis/platform';
 import { type GeocodedPlace, Geocoder } from './geocoder.provider';
 
 const log = createLogger('place-suggestions');
@@ -27,11 +26,11 @@ export function suggestionLabel(displayName: string): string {
 export class PlaceSuggestionsService {
   constructor(
     private readonly geocoder: Geocoder,
-    private readonly redis: CalendarRedis,
+    private readonly redis: RedisConnection,
   ) {}
 
   async suggest(query: string): Promise<{ suggestions: PlaceSuggestion[] }> {
-    const key = `${this.redis.prefix}places:suggest:${query.toLowerCase().replace(/\s+/g, ' ')}`;
+    const key = this.redis.key('places', 'suggest', query.toLowerCase().replace(/\s+/g, ' '));
     const cached = await this.redis.client.get(key).catch((error: unknown) => {
       log.warn({ err: error }, 'could not read cached suggestions; asking the geocoder');
       return null;
