@@ -5,12 +5,10 @@ import { ConnectionModule } from './connection/connection.module';
 import { mailEntities } from './entities';
 import { MessagesModule } from './messages/messages.module';
 import { mailMigrations } from './migrations';
-import { RedisModule } from './redis/redis.module';
 
 @Module({
   imports: [
     ServicePlatformModule.forService({ name: 'mail', config: mailConfig, database: { entities: mailEntities, migrations: mailMigrations } }),
-    RedisModule,
     ConnectionModule,
     MessagesModule,
   ],

@@ -1,6 +1,6 @@
 import { api } from '@jarvis/contracts';
+import { RedisConnection } from '@jarvis/platform';
 import { captureLogs, leakedSecrets } from '@jarvis/testing';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MailHarness, startMail } from '../testing/mail-harness';
 
@@ -40,20 +40,16 @@ describe('connecting Gmail', () => {
     expect(rows).toHaveLength(1);
     expect(String(rows[0].refresh_token_sealed)).toMatch(/^v1\./);
     const stored = JSON.stringify(rows);
-    const redis = new Redis(h.env.env.REDIS_URL);
-    try {
-      const keys = await redis.keys(`${h.env.redisPrefix}*`);
-      const values = await Promise.all(keys.map((k) => redis.type(k).then((t) => (t === 'string' ? redis.get(k) : ''))));
-      const replies = JSON.stringify(await h.call(api.mail.status, {}, user));
-      const tokens = h.google.issuedTokens();
-      expect(tokens.length).toBeGreaterThan(0);
-      for (const token of tokens) {
-        expect(stored).not.toContain(token);
-        expect(values.join('\n')).not.toContain(token);
-        expect(replies).not.toContain(token);
-      }
-    } finally {
-      redis.disconnect();
+    const redis = h.get(RedisConnection).client;
+    const keys = await redis.keys(`${h.env.redisPrefix}*`);
+    const values = await Promise.all(keys.map((k) => redis.type(k).then((t) => (t === 'string' ? redis.get(k) : ''))));
+    const replies = JSON.stringify(await h.call(api.mail.status, {}, user));
+    const tokens = h.google.issuedTokens();
+    expect(tokens.length).toBeGreaterThan(0);
+    for (const token of tokens) {
+      expect(stored).not.toContain(token);
+      expect(values.join('\n')).not.toContain(token);
+      expect(replies).not.toContain(token);
     }
   });
 
