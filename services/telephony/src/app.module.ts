@@ -8,7 +8,6 @@ import { telephonyMigrations } from './migrations';
 import { OutboundModule } from './outbound/outbound.module';
 import { PhoneLinesModule } from './phone-lines/phone-lines.module';
 import { PhoneMessagesModule } from './phone-messages/phone-messages.module';
-import { RedisModule } from './redis/redis.module';
 import { ScenariosModule } from './scenarios/scenarios.module';
 import { SmsModule } from './sms/sms.module';
 import { TwilioModule } from './twilio/twilio.module';
@@ -22,7 +21,6 @@ import { TwilioModule } from './twilio/twilio.module';
     }),
     QueueModule.forService(),
     TwilioModule,
-    RedisModule,
     SmsModule,
     PhoneLinesModule,
     PhoneMessagesModule,

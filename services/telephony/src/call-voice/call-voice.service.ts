@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { api, type RequestContext } from '@jarvis/contracts';
-import { RpcClient } from '@jarvis/platform';
+import { RedisConnection, RpcClient } from '@jarvis/platform';
 import { TELEPHONY_CONFIG, type TelephonyConfig } from '../config/telephony.config';
-import { TelephonyRedis } from '../redis/redis.module';
 import { twilioWebhookUrl } from '../twilio/twilio-webhook';
 
 /** How long a spoken clip waits for Twilio to fetch it. */
@@ -30,7 +29,7 @@ export class CallVoiceService {
 
   constructor(
     private readonly rpc: RpcClient,
-    private readonly redis: TelephonyRedis,
+    private readonly redis: RedisConnection,
     @Inject(TELEPHONY_CONFIG) private readonly config: TelephonyConfig,
   ) {}
 
@@ -39,7 +38,7 @@ export class CallVoiceService {
   }
 
   private key(id: string) {
-    return this.redis.key('call-audio', id);
+    return this.redis.key('telephony', 'call-audio', id);
   }
 
   /** Whether the owner's calls speak with the owner's voice: a completed clone, switched on. */

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { TelephonyRedis } from '../redis/redis.module';
+import { RedisConnection } from '@jarvis/platform';
 import { STATE_TTL_SECONDS } from './conversation.constants';
 
 export interface ConversationTurn {
@@ -27,10 +27,10 @@ export interface ConversationState {
 
 @Injectable()
 export class ConversationStateStore {
-  constructor(private readonly redis: TelephonyRedis) {}
+  constructor(private readonly redis: RedisConnection) {}
 
   private key(callSid: string) {
-    return this.redis.key('conversation', callSid);
+    return this.redis.key('telephony', 'conversation', callSid);
   }
 
   async get(callSid: string): Promise<ConversationState | null> {

@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ForbiddenError, ProviderUnavailableError, RateLimitedError } from '@jarvis/contracts';
+import { RedisConnection } from '@jarvis/platform';
 import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js';
 import { TELEPHONY_CONFIG, type TelephonyConfig } from '../config/telephony.config';
 import { PhoneLinesService } from '../phone-lines/phone-lines.service';
-import { TelephonyRedis } from '../redis/redis.module';
 import { TelephonyProvider } from '../twilio/telephony.provider';
 import { DAILY_SMS_LIMIT, DAILY_SMS_PER_RECIPIENT } from './sms.constants';
 
@@ -41,7 +41,7 @@ export class SmsService {
   constructor(
     private readonly lines: PhoneLinesService,
     private readonly twilio: TelephonyProvider,
-    private readonly redis: TelephonyRedis,
+    private readonly redis: RedisConnection,
     @Inject(TELEPHONY_CONFIG) private readonly config: TelephonyConfig,
   ) {}
 
@@ -77,9 +77,9 @@ export class SmsService {
   private async take(userId: string, to: string): Promise<string[]> {
     const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date());
     const limits: [key: string, limit: number, refusal: string][] = [
-      [this.redis.key('sms-to', userId, to, day), DAILY_SMS_PER_RECIPIENT, `You can send at most ${DAILY_SMS_PER_RECIPIENT} text messages a day to the same number`],
-      [this.redis.key('sms-sent', userId, day), DAILY_SMS_LIMIT, `You can send at most ${DAILY_SMS_LIMIT} text messages a day`],
-      [this.redis.key('sms-installation', day), this.config.SMS_DAILY_LIMIT, 'This Jarvis has sent as many text messages as it may today. Please try again tomorrow.'],
+      [this.redis.key('telephony', 'sms-to', userId, to, day), DAILY_SMS_PER_RECIPIENT, `You can send at most ${DAILY_SMS_PER_RECIPIENT} text messages a day to the same number`],
+      [this.redis.key('telephony', 'sms-sent', userId, day), DAILY_SMS_LIMIT, `You can send at most ${DAILY_SMS_LIMIT} text messages a day`],
+      [this.redis.key('telephony', 'sms-installation', day), this.config.SMS_DAILY_LIMIT, 'This Jarvis has sent as many text messages as it may today. Please try again tomorrow.'],
     ];
     const keys = limits.map(([key]) => key);
     const refused = Number(
