@@ -4,7 +4,7 @@ import fastifyMultipart from '@fastify/multipart';
 import { DiscoveryService, NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DEFAULT_BODY_LIMIT_BYTES } from '@jarvis/contracts';
-import { JsonNestLogger, NATS_CONNECTION, NatsTransport, PassThroughRpcFilter } from '@jarvis/platform';
+import { JsonNestLogger, NATS_CONNECTION, NatsTransport, PassThroughRpcFilter, RedisConnection } from '@jarvis/platform';
 import type { NatsConnection } from 'nats';
 import type { FastifyInstance } from 'fastify';
 import { AppModule } from './app.module';
@@ -26,7 +26,6 @@ import { registerUnreadBodyDrain } from './http/unread-body';
 import { GoogleAuthRoutes } from './identity/google/google-auth.routes';
 import { SessionEndings } from './identity/session-endings';
 import { SessionUsers } from './identity/session-users';
-import { REDIS, type Redis } from './infra/infra.module';
 import { LiveStream } from './live/live-stream';
 import { ApiProxy } from './proxy/api-proxy';
 import { QuotaLimits } from './quota/quota.config';
@@ -63,7 +62,7 @@ export async function createGateway(): Promise<NestFastifyApplication> {
   // Both decide on the route the router matched, whatever spelling of the path reached it.
   registerAjaxHeaderRule(fastify);
   registerBodyTypeRule(fastify);
-  await registerSessions(fastify, config, app.get<Redis>(REDIS), app.get(SessionEndings));
+  await registerSessions(fastify, config, app.get(RedisConnection), app.get(SessionEndings));
   await fastify.register(fastifyMultipart, { throwFileSizeLimit: true });
   // Every route lives in this scope with its own error handler (Nest sets the root one at init, for unknown paths).
   await fastify.register(async (scope) => {

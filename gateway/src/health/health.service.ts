@@ -1,9 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { BACKEND_SERVICES, type HealthReply, healthSubject } from '@jarvis/contracts';
-import { createLogger, NATS_CONNECTION, RpcClient } from '@jarvis/platform';
+import { createLogger, NATS_CONNECTION, RedisConnection, RpcClient } from '@jarvis/platform';
 import type { NatsConnection } from 'nats';
 import { DataSource } from 'typeorm';
-import { REDIS, type Redis } from '../infra/infra.module';
 
 const CHECK_TIMEOUT_MS = 1_500;
 /** However often /health is asked, the system is checked at most once in this time. */
@@ -32,7 +31,7 @@ export class HealthService {
 
   constructor(
     private readonly dataSource: DataSource,
-    @Inject(REDIS) private readonly redis: Redis,
+    private readonly redis: RedisConnection,
     @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
     private readonly rpc: RpcClient,
   ) {}
@@ -49,7 +48,7 @@ export class HealthService {
   private async check(): Promise<SystemHealth> {
     const [postgres, redis, nats, ...services] = await Promise.all([
       probe(this.dataSource.query('SELECT 1')),
-      probe(this.redis.ping()),
+      probe(this.redis.check(), (state) => (state === 'ok' ? null : state)),
       probe(this.nc.isClosed() ? Promise.reject(new Error('closed')) : this.nc.flush()),
       ...BACKEND_SERVICES.map((service) =>
         probe(

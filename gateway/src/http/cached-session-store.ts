@@ -1,6 +1,6 @@
 type Callback<T = void> = (error?: unknown, value?: T) => void;
 
-/** The callback store interface @fastify/session (and connect-redis) speak. */
+/** The callback store interface @fastify/session speaks (as express-session's stores do). */
 export interface SessionStore {
   get(sid: string, callback: Callback<unknown>): void;
   set(sid: string, session: unknown, callback: Callback): void;

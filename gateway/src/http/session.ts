@@ -1,11 +1,11 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifySession from '@fastify/session';
-import { RedisStore } from 'connect-redis';
+import type { RedisConnection } from '@jarvis/platform';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DEV_SESSION_SECRET, type GatewayConfig } from '../config/gateway.config';
 import type { SessionEndings } from '../identity/session-endings';
-import type { Redis } from '../infra/infra.module';
-import { CachedSessionStore, type SessionStore } from './cached-session-store';
+import { CachedSessionStore } from './cached-session-store';
+import { RedisSessionStore } from './redis-session-store';
 
 declare module 'fastify' {
   interface Session {
@@ -20,8 +20,8 @@ export const SESSION_COOKIE = 'jarvis.sid';
 const SESSION_CACHE_TTL_MS = 10_000;
 
 /** Server-side sessions in Redis: revocable at logout, regenerated at sign-in, HttpOnly, SameSite=Lax. */
-export async function registerSessions(app: FastifyInstance, config: GatewayConfig, redis: Redis, endings: SessionEndings) {
-  const store = new CachedSessionStore(new RedisStore({ client: redis, prefix: sessionKeyPrefix(config) }) as unknown as SessionStore, {
+export async function registerSessions(app: FastifyInstance, config: GatewayConfig, redis: RedisConnection, endings: SessionEndings) {
+  const store = new CachedSessionStore(new RedisSessionStore(redis), {
     ttlMs: SESSION_CACHE_TTL_MS,
     maxEntries: 100_000,
     onDestroy: (sid) => endings.announce(sid),
@@ -44,11 +44,6 @@ export async function registerSessions(app: FastifyInstance, config: GatewayConf
       path: '/',
     },
   });
-}
-
-/** Where connect-redis keeps a session: this prefix and the session id. */
-export function sessionKeyPrefix(config: GatewayConfig) {
-  return `${config.REDIS_PREFIX}sess:`;
 }
 
 /** @fastify/session wants at least 32 characters; a shorter operator secret is stretched deterministically. */

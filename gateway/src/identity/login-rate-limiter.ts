@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { RedisConnection } from '@jarvis/platform';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway.config';
-import { REDIS, type Redis } from '../infra/infra.module';
 import { TooManySignIns, TooManySignUps } from './identity.errors';
 
 /**
@@ -15,14 +15,14 @@ export class LoginRateLimiter {
   private readonly perPair: RateLimiterRedis;
   private readonly perIp: RateLimiterRedis;
 
-  constructor(@Inject(REDIS) redis: Redis, @Inject(GATEWAY_CONFIG) config: GatewayConfig) {
-    const common = { storeClient: redis, useRedisPackage: true, duration: config.LOGIN_WINDOW_SECONDS };
+  constructor(redis: RedisConnection, @Inject(GATEWAY_CONFIG) config: GatewayConfig) {
+    const common = { storeClient: redis.client, duration: config.LOGIN_WINDOW_SECONDS };
     this.perPair = new RateLimiterRedis({
       ...common,
-      keyPrefix: `${config.REDIS_PREFIX}login:pair`,
+      keyPrefix: redis.key('login', 'pair'),
       points: config.LOGIN_MAX_FAILURES_PER_USERNAME_IP,
     });
-    this.perIp = new RateLimiterRedis({ ...common, keyPrefix: `${config.REDIS_PREFIX}login:ip`, points: config.LOGIN_MAX_FAILURES_PER_IP });
+    this.perIp = new RateLimiterRedis({ ...common, keyPrefix: redis.key('login', 'ip'), points: config.LOGIN_MAX_FAILURES_PER_IP });
   }
 
   /** 429 when this username from this IP, or this IP, failed too often in the window. */
@@ -50,11 +50,10 @@ export class LoginRateLimiter {
 export class SignupRateLimiter {
   private readonly perIp: RateLimiterRedis;
 
-  constructor(@Inject(REDIS) redis: Redis, @Inject(GATEWAY_CONFIG) config: GatewayConfig) {
+  constructor(redis: RedisConnection, @Inject(GATEWAY_CONFIG) config: GatewayConfig) {
     this.perIp = new RateLimiterRedis({
-      storeClient: redis,
-      useRedisPackage: true,
-      keyPrefix: `${config.REDIS_PREFIX}signup:ip`,
+      storeClient: redis.client,
+      keyPrefix: redis.key('signup', 'ip'),
       points: config.SIGNUP_MAX_PER_IP_HOUR,
       duration: 3600,
     });

@@ -1,21 +1,8 @@
-import { Global, Inject, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
 import { connectionProviders } from '@jarvis/platform';
-import { createClient, type RedisClientType } from 'redis';
-import { GATEWAY_CONFIG, type GatewayConfig, loadGatewayConfig } from '../config/gateway.config';
+import { GATEWAY_CONFIG, loadGatewayConfig } from '../config/gateway.config';
 import { identityEntities } from '../identity/identity.entities';
 import { identityMigrations } from '../identity/migrations';
-
-export const REDIS = Symbol('REDIS');
-export type Redis = RedisClientType;
-
-@Injectable()
-class RedisLifecycle implements OnApplicationShutdown {
-  constructor(@Inject(REDIS) private readonly redis: Redis) {}
-
-  async onApplicationShutdown() {
-    if (this.redis.isOpen) await this.redis.quit().catch(() => undefined);
-  }
-}
 
 const connections = connectionProviders({
   configToken: GATEWAY_CONFIG,
@@ -23,23 +10,12 @@ const connections = connectionProviders({
   database: { schema: 'identity', entities: identityEntities, migrations: identityMigrations },
 });
 
-const providers = [
-  { provide: GATEWAY_CONFIG, useFactory: () => loadGatewayConfig() },
-  ...connections,
-  {
-    provide: REDIS,
-    inject: [GATEWAY_CONFIG],
-    useFactory: async (config: GatewayConfig) => {
-      const client = createClient({ url: config.REDIS_URL, socket: { reconnectStrategy: (n) => Math.min(n * 200, 3000) } });
-      client.on('error', () => undefined); // reconnects on its own; /health reports the outage
-      await client.connect();
-      return client;
-    },
-  },
-  RedisLifecycle,
-];
+const providers = [{ provide: GATEWAY_CONFIG, useFactory: () => loadGatewayConfig() }, ...connections];
 
-/** The gateway's connections: NATS, Postgres (schema identity) and the event bus as every process has them, plus Redis. */
+/**
+ * The gateway's connections, as every process has them: NATS, Postgres (schema identity), the event bus and Redis
+ * (`RedisConnection`: sessions, quotas, sign-in limits).
+ */
 @Global()
 @Module({ providers, exports: providers.filter((p) => typeof p !== 'function') })
 export class InfraModule {}

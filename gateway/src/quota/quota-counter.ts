@@ -1,7 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { DomainError, ErrorKind } from '@jarvis/contracts';
-import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway.config';
-import { REDIS, type Redis } from '../infra/infra.module';
+import { RedisConnection } from '@jarvis/platform';
 
 /**
  * Adds `cost` to the counter only if the sum stays within the limit (-1: no limit), in one step on the Redis server,
@@ -36,23 +35,18 @@ const unavailable = () =>
 /** The daily counters in Redis, one key a user, kind and quota day. The gateway is their only owner. */
 @Injectable()
 export class QuotaCounter {
-  constructor(
-    @Inject(REDIS) private readonly redis: Redis,
-    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
-  ) {}
+  constructor(private readonly redis: RedisConnection) {}
 
+  /** `<REDIS_PREFIX>quota:<day>:<kind>:<user id>`. */
   key(userId: string, kind: string, day: string): string {
-    return `${this.config.REDIS_PREFIX}quota:${day}:${kind}:${userId}`;
+    return this.redis.key('quota', day, kind, userId);
   }
 
   /** Counts `cost` within `limit` (null: no limit); `taken` false leaves the counter as it was. */
   async take(key: string, cost: number, limit: number | null, dayEnd: Date): Promise<{ taken: boolean; used: number }> {
     const expireAt = Math.ceil(dayEnd.getTime() / 1000) + KEEP_AFTER_DAY_S;
     try {
-      const [taken, used] = (await this.redis.eval(TAKE, {
-        keys: [key],
-        arguments: [String(cost), String(limit ?? -1), String(expireAt)],
-      })) as [number, number];
+      const [taken, used] = (await this.redis.client.eval(TAKE, 1, key, String(cost), String(limit ?? -1), String(expireAt))) as [number, number];
       return { taken: taken === 1, used: Number(used) };
     } catch {
       // Fail closed: a call whose cost cannot be counted is not made.
@@ -61,13 +55,13 @@ export class QuotaCounter {
   }
 
   async giveBack(key: string, cost: number): Promise<void> {
-    await this.redis.eval(GIVE_BACK, { keys: [key], arguments: [String(cost)] });
+    await this.redis.client.eval(GIVE_BACK, 1, key, String(cost));
   }
 
   /** The counts of `keys` (0 for a counter not started). */
   async read(keys: string[]): Promise<number[]> {
     try {
-      const values = await this.redis.mGet(keys);
+      const values = await this.redis.client.mget(keys);
       return values.map((v) => Number(v ?? 0));
     } catch {
       throw unavailable();

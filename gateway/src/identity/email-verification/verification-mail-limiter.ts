@@ -1,8 +1,7 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { RateLimitedError } from '@jarvis/contracts';
+import { RedisConnection } from '@jarvis/platform';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import { GATEWAY_CONFIG, type GatewayConfig } from '../../config/gateway.config';
-import { REDIS, type Redis } from '../../infra/infra.module';
 
 /** Verification e-mails a user may have sent: one a minute, five an hour (Resend and address changes together). */
 export const VERIFICATION_MAILS = { perMinute: 1, perHour: 5 } as const;
@@ -16,10 +15,10 @@ export class VerificationMailLimiter {
   private readonly perMinute: RateLimiterRedis;
   private readonly perHour: RateLimiterRedis;
 
-  constructor(@Inject(REDIS) redis: Redis, @Inject(GATEWAY_CONFIG) config: GatewayConfig) {
-    const common = { storeClient: redis, useRedisPackage: true };
-    this.perMinute = new RateLimiterRedis({ ...common, keyPrefix: `${config.REDIS_PREFIX}verify-email:minute`, points: VERIFICATION_MAILS.perMinute, duration: 60 });
-    this.perHour = new RateLimiterRedis({ ...common, keyPrefix: `${config.REDIS_PREFIX}verify-email:hour`, points: VERIFICATION_MAILS.perHour, duration: 3_600 });
+  constructor(redis: RedisConnection) {
+    const common = { storeClient: redis.client };
+    this.perMinute = new RateLimiterRedis({ ...common, keyPrefix: redis.key('verify-email', 'minute'), points: VERIFICATION_MAILS.perMinute, duration: 60 });
+    this.perHour = new RateLimiterRedis({ ...common, keyPrefix: redis.key('verify-email', 'hour'), points: VERIFICATION_MAILS.perHour, duration: 3_600 });
   }
 
   /** Refuses before anything is counted when either limit is reached, then counts one e-mail against both. */
