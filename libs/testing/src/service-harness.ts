@@ -12,7 +12,9 @@ import {
 import { RpcClient, startService, type RunningService } from '@jarvis/platform';
 import { connect, type NatsConnection } from 'nats';
 import { DataSource } from 'typeorm';
+import { listenTo, type Published, type PublishedOptions } from './published';
 import { createTestEnv, type TestEnv } from './test-env';
+import { type Truthy, waitFor, type WaitForOptions } from './wait-for';
 
 /** A user the gateway would have signed in: users live in the gateway, services only see ids. */
 export interface TestUser {
@@ -36,7 +38,7 @@ export interface ServiceHarnessOptions<F extends object> {
 export interface ServiceHarness {
   env: TestEnv;
   service: RunningService;
-  /** A connection of the test's own, e.g. to subscribe to what the service publishes (prefix with env.natsPrefix). */
+  /** A connection of the test's own (subjects carry env.natsPrefix); `published` covers listening and standing in. */
   nc: NatsConnection;
   rpc: RpcClient;
   dataSource: DataSource;
@@ -56,6 +58,19 @@ export interface ServiceHarness {
    * a malformed id): it must be a 4xx, never a 500.
    */
   failUnchecked(endpoint: RpcDeclaration, data: unknown, caller?: Caller): Promise<DomainError>;
+  /**
+   * Records what is published on `subject` (the run's prefix applied; a wildcard such as `live.>` or a declaration
+   * works too): the service's events, live events and requests to other services, from now on. With `reply`, the
+   * test answers those requests as the other service would. Stopped when the harness closes.
+   *
+   * ```ts
+   * const tiers = await h.published<EventEnvelope<'evt.billing.tier.changed'>>('evt.billing.tier.changed');
+   * const calendar = await h.published(api.calendar.reminders, { reply: ({ body }) => remindersOf(body.ctx.userId) });
+   * ```
+   */
+  published<T = any>(subject: string | { subject: string }, options?: PublishedOptions<T>): Promise<Published<T>>;
+  /** Polls until `predicate` answers a truthy value and returns it, or fails saying what it waited for (`waitFor`). */
+  waitFor<T>(predicate: () => T | Promise<T>, options?: WaitForOptions): Promise<Truthy<T>>;
   /** Another replica on the same database and NATS prefix, with process.env as it is now; closed with the harness. */
   startReplica(): Promise<RunningService>;
   close(): Promise<void>;
@@ -110,6 +125,7 @@ export async function startServiceHarness<F extends object = object>(
           throw error;
         },
       );
+    const listeners: Published[] = [];
     const harness: ServiceHarness = {
       env,
       service,
@@ -128,8 +144,15 @@ export async function startServiceHarness<F extends object = object>(
       fail: (endpoint, input, caller, tier) => failure(harness.call(endpoint, input, caller, tier), endpoint.subject),
       // Sent as it is: what another service (or a bug) could send without the gateway's validation.
       failUnchecked: (endpoint, data, caller) => failure(rpc.call(endpoint, data, ctx(caller)), endpoint.subject),
+      async published(subject, options) {
+        const listener = await listenTo(nc!, env.natsPrefix, subject, options);
+        listeners.push(listener);
+        return listener;
+      },
+      waitFor,
       startReplica: start,
       async close() {
+        for (const listener of listeners) await listener.stop().catch(() => undefined);
         await nc?.close();
         for (const replica of replicas.reverse()) await replica.close();
         await env.dispose();

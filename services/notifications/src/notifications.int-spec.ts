@@ -1,8 +1,7 @@
-import { api, type ErrorKind, type EventMap, type EventName, QUEUES, type RequestInputOf, type UserProfile } from '@jarvis/contracts';
+import { api, DomainError, type ErrorKind, type EventMap, type EventName, QUEUES, type RequestInputOf, type UserProfile } from '@jarvis/contracts';
 import { EventBus, JobQueue } from '@jarvis/platform';
-import { type ServiceHarness, startServiceHarness, type TestUser } from '@jarvis/testing';
+import { type Published, type ServiceHarness, startServiceHarness, type TestUser } from '@jarvis/testing';
 import { startPushFake, startSmtpFake } from '@jarvis/testing/fakes';
-import type { Msg, Subscription } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppModule } from './app.module';
 import { DeliveryService } from './delivery/delivery.service';
@@ -11,10 +10,9 @@ const BACKOFF_MS = 250;
 let h: ServiceHarness;
 let push: Awaited<ReturnType<typeof startPushFake>>;
 let smtp: Awaited<ReturnType<typeof startSmtpFake>>;
-let identity: Subscription;
 /** Users whose address the identity stand-in answers as not verified. */
 const unverifiedEmails = new Set<string>();
-const live: { subject: string; data: unknown }[] = [];
+let live: Published;
 
 beforeAll(async () => {
   push = await startPushFake();
@@ -34,17 +32,12 @@ beforeAll(async () => {
     },
   });
   // The gateway's identity subject, answering every user as <id>@example.com.
-  identity = h.nc.subscribe(`${h.env.natsPrefix}identity.users.profile`, {
-    callback: (_e, msg) => {
-      const { data } = msg.json<{ data: { userId: string } }>();
-      const profile: UserProfile = { id: data.userId, username: 'u', firstName: null, lastName: null, email: `${data.userId}@example.com`, emailVerified: !unverifiedEmails.has(data.userId), tier: 'free' };
-      msg.respond(JSON.stringify({ ok: true, data: profile }));
-    },
+  await h.published<{ data: { userId: string } }>('identity.users.profile', {
+    reply: ({ body: { data } }): UserProfile => ({ id: data.userId, username: 'u', firstName: null, lastName: null, email: `${data.userId}@example.com`, emailVerified: !unverifiedEmails.has(data.userId), tier: 'free' }),
   });
-  h.nc.subscribe(`${h.env.natsPrefix}live.>`, { callback: (_e, msg) => live.push({ subject: msg.subject, data: msg.json() }) });
+  live = await h.published('live.>');
 });
 afterAll(async () => {
-  identity?.unsubscribe();
   await h?.close();
   await push?.close();
   await smtp?.close();
@@ -54,48 +47,44 @@ afterAll(async () => {
 const publish = <N extends EventName>(name: N, data: EventMap[N], id: string) => new EventBus(h.nc, h.env.natsPrefix).publish(name, data, id);
 /** Waits until the user's inbox has `count` entries and their deliveries finished. */
 async function inboxOf(user: TestUser, count: number) {
-  for (let i = 0; i < 100; i++) {
-    const list = await h.call(api.notifications.list, {}, user);
-    if (list.length >= count) {
-      await h.get(DeliveryService).settled();
-      return list;
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`inbox never reached ${count}`);
+  const list = await h.waitFor(
+    async () => {
+      const list = await h.call(api.notifications.list, {}, user);
+      return list.length >= count ? list : undefined;
+    },
+    { timeoutMs: 10_000, message: `inbox never reached ${count}` },
+  );
+  await h.get(DeliveryService).settled();
+  return list;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(20);
-  }
-}
 
 type SmsRequest = { userId: string; to: string; body: string };
-/** Telephony's SMS subject, answered by the test: `answer(msg)` responds (now or later) with `smsSent` or `smsRefused`. */
-const telephonySms = (answer: (msg: Msg, data: SmsRequest) => void) =>
-  h.nc.subscribe(`${h.env.natsPrefix}telephony.sms.deliver`, { callback: (_e, msg) => answer(msg, msg.json<{ data: SmsRequest }>().data) });
-const smsSent = (msg: Msg) => msg.respond(JSON.stringify({ ok: true, data: { sid: 'SM1' } }));
-const smsRefused = (msg: Msg, kind: ErrorKind, message: string) => msg.respond(JSON.stringify({ ok: false, error: { kind, code: kind, message } }));
+/**
+ * Telephony's SMS subject, answered by the test: `answer(sms)` returns `smsSent` or throws `smsRefused(...)`, now or
+ * later (a promise).
+ */
+const telephonySms = (answer: (sms: SmsRequest) => unknown) =>
+  h.published<{ data: SmsRequest }>('telephony.sms.deliver', { reply: ({ body }) => answer(body.data) });
+const smsSent = { sid: 'SM1' };
+const smsRefused = (kind: ErrorKind, message: string) => new DomainError(kind, message, { code: kind });
 /**
  * Saves the preferences (an SMS number among them) and types back the code telephony was asked to text the number,
  * as the user does: notifications texts only a verified number.
  */
 async function saveWithVerifiedNumber(user: TestUser, preferences: RequestInputOf<typeof api.notifications.updatePreferences>) {
   const codes: string[] = [];
-  const telephony = telephonySms((msg, data) => {
+  const telephony = await telephonySms((data) => {
     if (data.userId === user.id) codes.push(/\b(\d{6})\b/.exec(data.body)![1]);
-    smsSent(msg);
+    return smsSent;
   });
   try {
     await h.call(api.notifications.updatePreferences, preferences, user);
     expect(codes).toHaveLength(1);
     expect((await h.call(api.notifications.verifySms, { code: codes[0] }, user)).verified).toBe(true);
   } finally {
-    telephony.unsubscribe();
+    await telephony.stop();
   }
 }
 const subjectsOf = (mails: string[]) => mails.map((m) => /^Subject: (.*)$/m.exec(m)?.[1]?.trim());
@@ -221,7 +210,7 @@ describe('delivery of events into the inbox and channels', () => {
     const mails = smtp.received.slice(mailsBefore).filter((m) => m.includes(`${user.id}@example.com`));
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatch(/^Subject: Jarvis: Reminder/m);
-    expect(live.some((l) => l.subject.endsWith(`live.${user.id}.notifications`))).toBe(true);
+    expect(live.messages.some((m) => m.subject === `live.${user.id}.notifications`)).toBe(true);
   });
 
   it('e-mails nothing to an address that is not verified (the job fails for good), while push still goes out', async () => {
@@ -269,19 +258,14 @@ describe('SMS through telephony', () => {
       push: { enabled: false, events: [] },
       email: { enabled: false, events: [] },
     });
-    const texts: { userId: string; to: string; body: string }[] = [];
-    const telephony = h.nc.subscribe(`${h.env.natsPrefix}telephony.sms.deliver`, {
-      callback: (_e, msg) => {
-        texts.push(msg.json<{ data: { userId: string; to: string; body: string } }>().data);
-        msg.respond(JSON.stringify({ ok: true, data: { sid: 'SM1' } }));
-      },
-    });
+    const telephony = await telephonySms(() => smsSent);
     try {
       await publish('evt.telephony.phone-message.received', { phoneMessageId: crypto.randomUUID(), userId: user.id, priority: 'normal' }, `sms-${user.id}`);
       await inboxOf(user, 1);
+      const texts = telephony.bodies().map((request) => request.data);
       expect(texts.filter((t) => t.userId === user.id)).toEqual([{ userId: user.id, to: '+15551234567', body: 'New phone message: A caller left you a message.' }]);
     } finally {
-      telephony.unsubscribe();
+      await telephony.stop();
     }
   });
 });
@@ -301,22 +285,22 @@ describe('channel retries', () => {
     let release!: () => void;
     const released = new Promise<void>((r) => (release = r));
     // Telephony hangs on the first attempt, then is down once more, then sends it.
-    const telephony = telephonySms(async (msg, data) => {
+    const telephony = await telephonySms(async (data) => {
       const attempt = arrived.push(Date.now());
       if (attempt === 1) await released;
       if (attempt <= 2) {
         refusedAt.push(Date.now());
-        return smsRefused(msg, 'SERVICE_UNAVAILABLE', 'Twilio is unavailable');
+        throw smsRefused('SERVICE_UNAVAILABLE', 'Twilio is unavailable');
       }
       texts.push(data);
-      smsSent(msg);
+      return smsSent;
     });
     try {
       await publish('evt.calendar.reminder.due', { reminderId: crypto.randomUUID(), userId: user.id, title: 'Feed the cat', dueAt: '' }, `retry-${user.id}`);
-      await until(() => arrived.length === 1, 'the first SMS attempt');
+      await h.waitFor(() => arrived.length === 1, { timeoutMs: 10_000, message: 'the first SMS attempt' });
       // While that attempt hangs, the entry is in the inbox and the push is out.
       expect(await h.call(api.notifications.list, {}, user)).toHaveLength(1);
-      await until(() => push.received.some((r) => r.path === `/ok/r-${user.id}`), 'the push');
+      await h.waitFor(() => push.received.some((r) => r.path === `/ok/r-${user.id}`), { timeoutMs: 10_000, message: 'the push' });
       release();
       await h.get(DeliveryService).settled();
       await sleep(2 * BACKOFF_MS);
@@ -328,7 +312,7 @@ describe('channel retries', () => {
       expect(push.received.filter((r) => r.path === `/ok/r-${user.id}`)).toHaveLength(1);
     } finally {
       release();
-      telephony.unsubscribe();
+      await telephony.stop();
     }
   });
 
@@ -340,9 +324,9 @@ describe('channel retries', () => {
       email: { enabled: false, events: [] },
     });
     let attempts = 0;
-    const telephony = telephonySms((msg) => {
+    const telephony = await telephonySms(() => {
       attempts++;
-      smsRefused(msg, 'VALIDATION', 'to is not a number we can text');
+      throw smsRefused('VALIDATION', 'to is not a number we can text');
     });
     try {
       await publish('evt.calendar.reminder.due', { reminderId: crypto.randomUUID(), userId: user.id, title: 'Nope', dueAt: '' }, `refused-${user.id}`);
@@ -353,7 +337,7 @@ describe('channel retries', () => {
       expect(await job!.getState()).toBe('failed');
       expect(job!.failedReason).toMatch(/VALIDATION/);
     } finally {
-      telephony.unsubscribe();
+      await telephony.stop();
     }
   });
 });
@@ -397,15 +381,13 @@ describe('a consumer that was down', () => {
     const mailsBefore = smtp.received.length;
     // Telephony holds the first replica's SMS attempts, fails them as it stops, and sends once another replica runs.
     let phase: 'hold' | 'down' | 'up' = 'hold';
-    const held: Msg[] = [];
+    const held: ((refusal: DomainError) => void)[] = [];
     const texts: string[] = [];
-    const telephony = telephonySms((msg, data) => {
-      if (phase === 'hold') held.push(msg);
-      else if (phase === 'down') smsRefused(msg, 'SERVICE_UNAVAILABLE', 'Twilio is unavailable');
-      else {
-        texts.push(data.body);
-        smsSent(msg);
-      }
+    const telephony = await telephonySms((data) => {
+      if (phase === 'hold') return new Promise((_sent, refuse) => held.push(refuse));
+      if (phase === 'down') throw smsRefused('SERVICE_UNAVAILABLE', 'Twilio is unavailable');
+      texts.push(data.body);
+      return smsSent;
     });
     let replica: Awaited<ReturnType<typeof h.startReplica>> | undefined;
     try {
@@ -416,10 +398,10 @@ describe('a consumer that was down', () => {
       await publish('evt.calendar.booking.confirmed', { bookingId: `k5-${id}`, userId: id, start: '2026-12-01T15:00:00Z', bookerName: 'Ada' }, `k5-${id}`);
       await publish('evt.billing.payment.failed', { userId: id, invoiceId: `k6-${id}` }, `k6-${id}`);
       // Every event made its entry and queued its channels; each SMS job is in its first attempt.
-      await until(() => held.length === 6, 'six SMS attempts');
+      await h.waitFor(() => held.length === 6, { timeoutMs: 10_000, message: 'six SMS attempts' });
       phase = 'down';
       const stopping = h.service.close();
-      for (const msg of held) smsRefused(msg, 'SERVICE_UNAVAILABLE', 'Twilio is unavailable');
+      for (const refuse of held) refuse(smsRefused('SERVICE_UNAVAILABLE', 'Twilio is unavailable'));
       await stopping;
       expect(texts).toEqual([]);
       // While no replica runs: one more event, and the SMS retries fall due with nobody to run them.
@@ -441,7 +423,7 @@ describe('a consumer that was down', () => {
       expect(subjectsOf(mails).sort()).toEqual(list.map((n) => `Jarvis: ${n.title}`).sort());
       expect(texts.sort()).toEqual(list.map((n) => `${n.title}: ${n.message}`).sort());
     } finally {
-      telephony.unsubscribe();
+      await telephony.stop();
       // The next test wants the consumer down again.
       await replica?.close();
     }

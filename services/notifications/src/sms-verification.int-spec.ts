@@ -1,8 +1,7 @@
 // Across features: saving a number (preferences) starts its verification, and delivery texts only a verified number.
-import { api, type DomainError, type ErrorKind, type EventMap, type EventName } from '@jarvis/contracts';
+import { api, DomainError, ErrorKind, type EventMap, type EventName } from '@jarvis/contracts';
 import { EventBus } from '@jarvis/platform';
-import { type ServiceHarness, startServiceHarness, type TestUser } from '@jarvis/testing';
-import type { Msg, Subscription } from 'nats';
+import { type Published, type ServiceHarness, startServiceHarness, type TestUser } from '@jarvis/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AppModule } from './app.module';
 import { DeliveryService } from './delivery/delivery.service';
@@ -10,25 +9,19 @@ import { DeliveryService } from './delivery/delivery.service';
 type SmsRequest = { userId: string; to: string; body: string };
 
 let h: ServiceHarness;
-let telephony: Subscription;
 /** Every text telephony was asked to send, and how it answers the next ones. */
-const texts: SmsRequest[] = [];
-let answer: (msg: Msg) => void = (msg) => msg.respond(JSON.stringify({ ok: true, data: { sid: 'SM1' } }));
+let telephony: Published<{ data: SmsRequest }>;
+const sent = () => ({ sid: 'SM1' });
+let answer: () => unknown = sent;
 
 beforeAll(async () => {
   h = await startServiceHarness('notifications', AppModule, { label: 'sms-verification', env: { NOTIFICATION_RETRY_BACKOFF_MS: '50' } });
-  telephony = h.nc.subscribe(`${h.env.natsPrefix}telephony.sms.deliver`, {
-    callback: (_e, msg) => {
-      texts.push(msg.json<{ data: SmsRequest }>().data);
-      answer(msg);
-    },
-  });
+  telephony = await h.published('telephony.sms.deliver', { reply: () => answer() });
 });
 afterEach(() => {
-  answer = (msg) => msg.respond(JSON.stringify({ ok: true, data: { sid: 'SM1' } }));
+  answer = sent;
 });
 afterAll(async () => {
-  telephony?.unsubscribe();
   await h?.close();
 });
 
@@ -37,7 +30,7 @@ const prefs = (phoneNumber: string, enabled = true) => ({
   push: { enabled: false, events: [] },
   email: { enabled: false, events: [] },
 });
-const textsTo = (user: TestUser) => texts.filter((t) => t.userId === user.id);
+const textsTo = (user: TestUser) => telephony.bodies().map((request) => request.data).filter((t) => t.userId === user.id);
 /** The code in the last text sent to the user. */
 const lastCode = (user: TestUser) => /\b(\d{6})\b/.exec(textsTo(user).at(-1)!.body)![1];
 const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
@@ -48,9 +41,7 @@ const publish = <N extends EventName>(name: N, data: EventMap[N], id: string) =>
 
 async function reminderTexts(user: TestUser, title: string) {
   await publish('evt.calendar.reminder.due', { reminderId: crypto.randomUUID(), userId: user.id, title, dueAt: '' }, `${title}-${user.id}`);
-  for (let i = 0; i < 100 && (await h.call(api.notifications.list, {}, user)).every((n) => n.message !== title); i++) {
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  await h.waitFor(async () => (await h.call(api.notifications.list, {}, user)).some((n) => n.message === title), { message: `the inbox entry '${title}'` });
   await h.get(DeliveryService).settled();
   return textsTo(user).filter((t) => t.body === `Reminder: ${title}`);
 }
@@ -158,7 +149,9 @@ describe('the SMS notification number is verified before anything is texted to i
 
   it('keeps the number when its code cannot be sent, and the resend says why', async () => {
     const user = h.newUser();
-    answer = (msg) => msg.respond(JSON.stringify({ ok: false, error: { kind: 'RATE_LIMITED' as ErrorKind, code: 'RATE_LIMITED', message: 'You can send at most 50 text messages a day', details: { retryAfterSeconds: 3600 } } }));
+    answer = () => {
+      throw new DomainError(ErrorKind.RateLimited, 'You can send at most 50 text messages a day', { code: 'RATE_LIMITED', details: { retryAfterSeconds: 3600 } });
+    };
     expect((await h.call(api.notifications.updatePreferences, prefs('+15552010011'), user)).sms.phoneNumber).toBe('+15552010011');
     expect(await h.call(api.notifications.smsVerification, {}, user)).toMatchObject({ phoneNumber: '+15552010011', verified: false, codePending: false });
     await minuteLater(user);

@@ -1,5 +1,5 @@
 import { api, type EventEnvelope, type WebhookRequest, webhookReceivers } from '@jarvis/contracts';
-import { type ServiceHarness, startServiceHarness, type TestUser } from '@jarvis/testing';
+import { type Published, type ServiceHarness, startServiceHarness, type TestUser } from '@jarvis/testing';
 import {
   buildStripeEvent,
   buildSubscription,
@@ -10,17 +10,14 @@ import {
   type StripeFake,
   WEBHOOK_SECRET,
 } from '@jarvis/testing/fakes';
-import type { Subscription } from 'nats';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppModule } from '../app.module';
 
 let h: ServiceHarness;
 let stripe: StripeFake;
-let tierEvents: EventEnvelope<'evt.billing.tier.changed'>[];
-let sub: Subscription;
-let failures: EventEnvelope<'evt.billing.payment.failed'>[];
-let failedSub: Subscription;
+let tierEvents: Published<EventEnvelope<'evt.billing.tier.changed'>>;
+let failures: Published<EventEnvelope<'evt.billing.payment.failed'>>;
 
 beforeAll(async () => {
   stripe = await startStripeFake();
@@ -35,16 +32,10 @@ beforeAll(async () => {
       PUBLIC_URL: 'https://jarvis.example',
     },
   });
-  tierEvents = [];
-  sub = h.nc.subscribe(`${h.env.natsPrefix}evt.billing.tier.changed`, {
-    callback: (_err, msg) => tierEvents.push(msg.json()),
-  });
-  failures = [];
-  failedSub = h.nc.subscribe(`${h.env.natsPrefix}evt.billing.payment.failed`, { callback: (_err, msg) => failures.push(msg.json()) });
+  tierEvents = await h.published('evt.billing.tier.changed');
+  failures = await h.published('evt.billing.payment.failed');
 });
 afterAll(async () => {
-  sub?.unsubscribe();
-  failedSub?.unsubscribe();
   await h?.close();
   await stripe?.close();
 });
@@ -126,7 +117,7 @@ describe('POST /webhooks/billing/stripe', () => {
     expect(reply.status).toBe(200);
     expect(await tierOf(user)).toBe('premium');
     await settle();
-    expect(tierEvents.filter((e) => e.data.userId === user.id).map((e) => e.data)).toEqual([
+    expect(tierEvents.bodies().filter((e) => e.data.userId === user.id).map((e) => e.data)).toEqual([
       { userId: user.id, tier: 'premium', stripeCustomerId: customer },
     ]);
   });
@@ -142,7 +133,7 @@ describe('POST /webhooks/billing/stripe', () => {
     expect((await deliver(created)).status).toBe(200);
     expect(await tierOf(user)).toBe('free');
     await settle();
-    expect(tierEvents.filter((e) => e.data.userId === user.id)).toHaveLength(1);
+    expect(tierEvents.bodies().filter((e) => e.data.userId === user.id)).toHaveLength(1);
   });
 
   it('refuses a bad, missing or stale signature with 400 and changes nothing', async () => {
@@ -219,7 +210,7 @@ describe('POST /webhooks/billing/stripe', () => {
     expect(await tierOf(user)).toBe('free');
     await settle();
     // Told once, for notifications to tell the user.
-    expect(failures.filter((e) => e.data.userId === user.id).map((e) => e.data)).toEqual([{ userId: user.id, invoiceId: 'in_1' }]);
+    expect(failures.bodies().filter((e) => e.data.userId === user.id).map((e) => e.data)).toEqual([{ userId: user.id, invoiceId: 'in_1' }]);
   });
 
   it('answers 404 for another webhook path', async () => {

@@ -1,6 +1,5 @@
 import { api, type EventEnvelope, internalApi, type RequestContext } from '@jarvis/contracts';
-import { EventBus } from '@jarvis/platform';
-import type { TestUser } from '@jarvis/testing';
+import type { Published, TestUser } from '@jarvis/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CalendarHarness, startCalendar } from '../testing/calendar-harness';
 import { knownProfiles, startIdentityStandIn } from '../testing/stand-ins';
@@ -9,17 +8,7 @@ const RATE_LIMIT = 40;
 
 let h: CalendarHarness;
 let identity: { close(): Promise<void> };
-let listener: EventBus;
-const confirmed: EventEnvelope<'evt.calendar.booking.confirmed'>[] = [];
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-async function waitFor(check: () => boolean, timeoutMs = 5_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await sleep(25);
-  }
-}
+let confirmed: Published<EventEnvelope<'evt.calendar.booking.confirmed'>>;
 
 /** A visitor's context as the gateway sends it for a public endpoint, from its own address. */
 let visitorCount = 0;
@@ -34,13 +23,9 @@ const confirm = (code: string, input: { selectedSlot: string; bookerName: string
 beforeAll(async () => {
   h = await startCalendar('bookings', { BOOKING_REQUESTS_PER_MINUTE: String(RATE_LIMIT) });
   identity = await startIdentityStandIn(h);
-  listener = new EventBus(h.nc, h.env.natsPrefix);
-  await listener.subscribe('evt.calendar.booking.confirmed', 'test-booking-confirmed', async (event) => {
-    confirmed.push(event);
-  });
+  confirmed = await h.published('evt.calendar.booking.confirmed');
 });
 afterAll(async () => {
-  await listener?.close();
   await identity?.close();
   await h?.close();
 });
@@ -83,8 +68,8 @@ describe('POST /api/booking-requests/:code/confirm', () => {
     const after = await page(code);
     expect(after.available_slots.map((s) => s.start)).not.toContain(slot.start);
 
-    await waitFor(() => confirmed.some((e) => e.data.bookingId === result.bookingId));
-    expect(confirmed.find((e) => e.data.bookingId === result.bookingId)!.data).toEqual({
+    const event = await h.waitFor(() => confirmed.bodies().find((e) => e.data.bookingId === result.bookingId));
+    expect(event.data).toEqual({
       bookingId: result.bookingId,
       userId: alice.id,
       start: slot.start,

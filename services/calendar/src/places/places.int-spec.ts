@@ -137,13 +137,9 @@ describe('a place looked for near the user', () => {
       [alice.id, { hasLocation: true, lat: 40.7359, lon: -73.9911 }],
       [bob.id, { hasLocation: true, lat: 48.8566, lon: 2.3522 }],
     ]);
-    const notifications = h.nc.subscribe(`${h.env.natsPrefix}notifications.location.get`, {
-      callback: (_e, msg) => {
-        const userId = msg.json<{ ctx: { userId: string } }>().ctx.userId;
-        msg.respond(JSON.stringify({ ok: true, data: positions.get(userId) ?? { hasLocation: false } }));
-      },
+    const notifications = await h.published<{ ctx: { userId: string } }>('notifications.location.get', {
+      reply: ({ body }) => positions.get(body.ctx.userId) ?? { hasLocation: false },
     });
-    await h.nc.flush();
     try {
       const searches = async (user: TestUser) => {
         const asked = nominatim.requests.length;
@@ -171,7 +167,7 @@ describe('a place looked for near the user', () => {
       expect(slow.reminder.title).toBe('buy eggs');
       expect(await placeRow(slow.reminder.id)).toMatchObject({ place_text: 'the grocery store', lat: null });
     } finally {
-      notifications.unsubscribe();
+      await notifications.stop();
       nominatim.slowMs = 6_000;
     }
   }, 20_000);

@@ -19,13 +19,6 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const scheduler = (s: RunningService) => s.app.get(ReminderDueScheduler);
 const eventsFor = (reminderId: string) => received.filter((e) => e.data.reminderId === reminderId);
 
-async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 5_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await sleep(25);
-  }
-}
 /** Gives any extra (wrong) delivery time to arrive before counting. */
 const settle = () => sleep(400);
 
@@ -59,7 +52,7 @@ describe('reminder due events', () => {
 
     expect(await scheduler(replicaA).tick()).toBeGreaterThanOrEqual(1);
     await scheduler(replicaA).tick();
-    await waitFor(() => eventsFor(reminder.id).length > 0);
+    await h.waitFor(() => eventsFor(reminder.id).length > 0);
     await settle();
 
     const events = eventsFor(reminder.id);
@@ -95,7 +88,7 @@ describe('reminder due events', () => {
       .filter((id) => ids.has(id));
     expect(published).toHaveLength(40);
     expect(new Set(published).size).toBe(40);
-    await waitFor(() => received.filter((e) => ids.has(e.data.reminderId)).length >= 40);
+    await h.waitFor(() => received.filter((e) => ids.has(e.data.reminderId)).length >= 40);
     await settle();
     expect(received.filter((e) => ids.has(e.data.reminderId))).toHaveLength(40);
     publishA.mockRestore();
@@ -115,7 +108,7 @@ describe('reminder due events', () => {
     const keys = publish.mock.calls.filter(([, data]) => (data as DueEvent['data']).reminderId === reminder.id).map(([, , key]) => key);
     expect(keys).toEqual([`reminder-due:${reminder.id}:${reminder.reminder_time}`, `reminder-due:${reminder.id}:${reminder.reminder_time}`]);
     expect(await dueNotifiedAt(reminder.id)).toBeInstanceOf(Date);
-    await waitFor(() => eventsFor(reminder.id).length > 0);
+    await h.waitFor(() => eventsFor(reminder.id).length > 0);
     await settle();
     expect(eventsFor(reminder.id)).toHaveLength(1); // the second publish was a harmless duplicate
     mark.mockRestore();
@@ -141,7 +134,7 @@ describe('reminder due events', () => {
     const alice = h.newUser();
     const reminder = await h.newReminder(alice, { title: 'Again?', reminder_time: past() });
     await scheduler(replicaA).tick();
-    await waitFor(() => eventsFor(reminder.id).length === 1);
+    await h.waitFor(() => eventsFor(reminder.id).length === 1);
 
     await update(alice, { id: reminder.id, done: true });
     await update(alice, { id: reminder.id, done: false });
@@ -152,7 +145,7 @@ describe('reminder due events', () => {
     const moved = await update(alice, { id: reminder.id, when: 'yesterday at 5pm' });
     expect(moved.reminder_time).not.toBe(reminder.reminder_time);
     await scheduler(replicaA).tick();
-    await waitFor(() => eventsFor(reminder.id).length === 2);
+    await h.waitFor(() => eventsFor(reminder.id).length === 2);
     await settle();
     const events = eventsFor(reminder.id);
     expect(events).toHaveLength(2);
@@ -187,8 +180,8 @@ describe('the poller', () => {
 
   it('publishes due reminders on its own every REMINDER_POLL_MS', async () => {
     const reminder = await h.newReminder(h.newUser(), { title: 'By itself', reminder_time: past() });
-    await waitFor(async () => (await dueNotifiedAt(reminder.id)) !== null, 3_000);
-    await waitFor(() => eventsFor(reminder.id).length > 0);
+    await h.waitFor(async () => (await dueNotifiedAt(reminder.id)) !== null, { timeoutMs: 3_000 });
+    await h.waitFor(() => eventsFor(reminder.id).length > 0);
     await settle();
     expect(eventsFor(reminder.id)).toHaveLength(1);
   });
@@ -197,7 +190,7 @@ describe('the poller', () => {
     const stopping = await h.startReplica();
     const sched = scheduler(stopping);
     const tick = vi.spyOn(sched, 'tick');
-    await waitFor(() => tick.mock.calls.length >= 1, 3_000);
+    await h.waitFor(() => tick.mock.calls.length >= 1, { timeoutMs: 3_000 });
     await stopping.close();
     const calls = tick.mock.calls.length;
     await sleep(350);

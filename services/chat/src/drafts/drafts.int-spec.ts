@@ -1,10 +1,8 @@
 import { api, type BookingLinkReply, internalApi, type RpcRequest } from '@jarvis/contracts';
-import { JSONCodec } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ChatHarness, startChat } from '../testing/chat-harness';
 
 let h: ChatHarness;
-const codec = JSONCodec();
 
 beforeAll(async () => {
   h = await startChat('chat-drafts');
@@ -28,22 +26,17 @@ describe('drafting a text message', () => {
 
   it("adds the caller's booking link from calendar", async () => {
     const user = h.newUser();
-    const sub = h.nc.subscribe(`${h.env.natsPrefix}${internalApi.calendar.ensureBookingLink.subject}`, {
-      callback: (_err, msg) => {
-        // The test plays calendar, which answers only signed-in calls.
-        const { ctx } = codec.decode(msg.data) as RpcRequest & { ctx: { userId: string } };
-        const reply: BookingLinkReply = { code: `c-${ctx.userId.slice(0, 4)}`, url: `https://jarvis.example/book/c-${ctx.userId.slice(0, 4)}` };
-        msg.respond(codec.encode({ ok: true, data: reply }));
-      },
+    const calendar = await h.published<RpcRequest & { ctx: { userId: string } }>(internalApi.calendar.ensureBookingLink, {
+      // The test plays calendar, which answers only signed-in calls.
+      reply: ({ body: { ctx } }): BookingLinkReply => ({ code: `c-${ctx.userId.slice(0, 4)}`, url: `https://jarvis.example/book/c-${ctx.userId.slice(0, 4)}` }),
     });
-    await h.nc.flush();
     try {
       const res = await h.call(api.chat.draftMessage, { message: 'Pick a time that suits you', includeBookingLink: true }, user);
       expect(res.message).toBe(`Pick a time that suits you\n\nBook a time with me: https://jarvis.example/book/c-${user.id.slice(0, 4)}`);
       const placed = await h.call(api.chat.draftMessage, { message: 'Book here: [booking link] thanks', includeBookingLink: true }, user);
       expect(placed.message).toBe(`Book here: https://jarvis.example/book/c-${user.id.slice(0, 4)} thanks`);
     } finally {
-      sub.unsubscribe();
+      await calendar.stop();
     }
   });
 });

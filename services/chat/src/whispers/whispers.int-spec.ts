@@ -1,10 +1,9 @@
 import { api, type Reminder, type RpcRequest } from '@jarvis/contracts';
-import { JSONCodec, type Subscription } from 'nats';
+import type { Published } from '@jarvis/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ChatHarness, startChat } from '../testing/chat-harness';
 
 let h: ChatHarness;
-const codec = JSONCodec();
 
 beforeAll(async () => {
   h = await startChat('chat-whispers');
@@ -12,9 +11,8 @@ beforeAll(async () => {
 afterAll(() => h?.close());
 
 describe('whispers', () => {
-  let calendar: Subscription | undefined;
-  const seen: RpcRequest[] = [];
-  afterAll(() => calendar?.unsubscribe());
+  let calendar: Published<RpcRequest> | undefined;
+  afterAll(() => calendar?.stop());
 
   const reminder = (title: string, hoursFromNow: number | null, extra: Partial<Reminder> = {}): Reminder => ({
     id: crypto.randomUUID(),
@@ -31,16 +29,11 @@ describe('whispers', () => {
     const rent = reminder('Pay rent', 30);
     const water = reminder('Pay water bill', null);
     const done = reminder('Pay phone bill', 2, { done: true });
-    calendar = h.nc.subscribe(`${h.env.natsPrefix}${api.calendar.reminders.subject}`, {
-      callback: (_err, msg) => {
-        const request = codec.decode(msg.data) as RpcRequest;
-        seen.push(request);
-        msg.respond(codec.encode({ ok: true, data: request.ctx.userId === user.id ? [rent, water, done] : [] }));
-      },
+    calendar = await h.published<RpcRequest>(api.calendar.reminders, {
+      reply: ({ body }) => (body.ctx.userId === user.id ? [rent, water, done] : []),
     });
-    await h.nc.flush();
     const whispers = await h.call(api.chat.whispers, {}, user);
-    expect(seen.at(-1)!.ctx.userId).toBe(user.id);
+    expect(calendar.bodies().at(-1)!.ctx.userId).toBe(user.id);
     const bills = whispers.filter((w) => w.type === 'bills');
     expect(bills.map((w) => w.id)).toEqual([`bills:${rent.id}`, `bills:${water.id}`]);
     expect(bills[0].text).toContain('"Pay rent" is due');
@@ -51,7 +44,7 @@ describe('whispers', () => {
   });
 
   it('skip reminder cards when calendar is down, and still answer', async () => {
-    calendar?.unsubscribe();
+    await calendar?.stop();
     calendar = undefined;
     const whispers = await h.call(api.chat.whispers, {}, h.newUser());
     expect(whispers.filter((w) => w.type === 'bills')).toEqual([]);

@@ -1,33 +1,25 @@
 import { api, type NearbyReminderPlace, type RequestContext } from '@jarvis/contracts';
-import { type ServiceHarness, startServiceHarness, type TestUser } from '@jarvis/testing';
-import type { Subscription } from 'nats';
+import { type Published, type ServiceHarness, startServiceHarness, type TestUser } from '@jarvis/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AppModule } from '../app.module';
 import { DeliveryService } from '../delivery/delivery.service';
 import { LocationService } from './location.service';
 
 let h: ServiceHarness;
-let sms: Subscription;
-let liveEvents: Subscription;
+/** Telephony's `telephony.sms.deliver`, answered by the test: the texts sent. */
+let sms: Published<{ data: { userId: string; to: string; body: string } }>;
+let live: Published;
 /** Calendar's `calendar.places.near`, answered by the test: the places it knows, by user. */
-let calendar: Subscription | undefined;
+let calendar: Published<{ ctx: RequestContext; data: unknown }> | undefined;
 const placesOf = new Map<string, NearbyReminderPlace[]>();
-const calendarAsked: { ctx: RequestContext; data: unknown }[] = [];
-const texts: { userId: string; to: string; body: string }[] = [];
-const live: string[] = [];
+const texts = () => sms.bodies().map((request) => request.data);
 
 const pharmacy = { lat: 40.7392, lon: -73.9903 };
 const buyMilk = (reminderId: string): NearbyReminderPlace => ({ reminderId, title: 'buy milk', place: 'the pharmacy on 5th Ave', ...pharmacy, distanceMeters: 12 });
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-function answerCalendar() {
-  calendar = h.nc.subscribe(`${h.env.natsPrefix}calendar.places.near`, {
-    callback: (_e, msg) => {
-      const request = msg.json<{ ctx: RequestContext; data: unknown }>();
-      calendarAsked.push(request);
-      msg.respond(JSON.stringify({ ok: true, data: { places: placesOf.get(request.ctx.userId ?? '') ?? [] } }));
-    },
-  });
+async function answerCalendar() {
+  calendar = await h.published('calendar.places.near', { reply: ({ body }) => ({ places: placesOf.get(body.ctx.userId ?? '') ?? [] }) });
 }
 
 beforeAll(async () => {
@@ -35,24 +27,14 @@ beforeAll(async () => {
     label: 'locationtriggers',
     env: { SMTP_URL: undefined, VAPID_PUBLIC_KEY: undefined, VAPID_PRIVATE_KEY: undefined, NOTIFICATION_RETRY_BACKOFF_MS: '100' },
   });
-  sms = h.nc.subscribe(`${h.env.natsPrefix}telephony.sms.deliver`, {
-    callback: (_e, msg) => {
-      texts.push(msg.json<{ data: { userId: string; to: string; body: string } }>().data);
-      msg.respond(JSON.stringify({ ok: true, data: { sid: 'SM1' } }));
-    },
-  });
-  liveEvents = h.nc.subscribe(`${h.env.natsPrefix}live.>`, { callback: (_e, msg) => live.push(msg.subject) });
-  await h.nc.flush();
+  sms = await h.published('telephony.sms.deliver', { reply: () => ({ sid: 'SM1' }) });
+  live = await h.published('live.>');
 });
 afterAll(async () => {
-  calendar?.unsubscribe();
-  sms?.unsubscribe();
-  liveEvents?.unsubscribe();
   await h?.close();
 });
 beforeEach(async () => {
-  if (!calendar || calendar.isClosed()) answerCalendar();
-  await h.nc.flush();
+  if (!calendar) await answerCalendar();
 });
 
 const CODE_TEXT = /^Your Jarvis verification code is (\d{6})\./;
@@ -65,14 +47,14 @@ async function userTexted(): Promise<TestUser> {
     { sms: { enabled: true, events: ['location_trigger'], phoneNumber: '+15551234567' }, push: { enabled: false, events: [] }, email: { enabled: false, events: [] } },
     user,
   );
-  const code = texts.filter((t) => t.userId === user.id).map((t) => CODE_TEXT.exec(t.body)?.[1])[0]!;
+  const code = texts().filter((t) => t.userId === user.id).map((t) => CODE_TEXT.exec(t.body)?.[1])[0]!;
   await h.call(api.notifications.verifySms, { code }, user);
   return user;
 }
 const position = (user: TestUser, at = pharmacy) => h.call(api.notifications.smartLocation, at, user);
 /** The notifications texted to the user (not the verification code). */
-const textsTo = (user: TestUser) => texts.filter((t) => t.userId === user.id && !CODE_TEXT.test(t.body));
-const liveOf = (user: TestUser) => live.filter((s) => s.endsWith(`live.${user.id}.notifications`));
+const textsTo = (user: TestUser) => texts().filter((t) => t.userId === user.id && !CODE_TEXT.test(t.body));
+const liveOf = (user: TestUser) => live.messages.filter((m) => m.subject === `live.${user.id}.notifications`);
 
 describe('location triggers', () => {
   it('fire as one high-priority inbox entry naming the reminder and the place, told live and texted as preferred', async () => {
@@ -81,7 +63,7 @@ describe('location triggers', () => {
 
     const answer = await position(alice);
     expect(answer.notifications).toEqual([{ id: expect.any(String), message: "You're near the pharmacy on 5th Ave: buy milk", priority: 'high', createdAt: expect.any(String) }]);
-    expect(calendarAsked.at(-1)).toMatchObject({ ctx: { userId: alice.id }, data: pharmacy });
+    expect(calendar!.bodies().at(-1)).toMatchObject({ ctx: { userId: alice.id }, data: pharmacy });
 
     const inbox = await h.call(api.notifications.list, {}, alice);
     expect(inbox).toEqual([expect.objectContaining({ id: answer.notifications[0].id, type: 'location_trigger', title: 'Location Trigger', read: false })]);
@@ -126,7 +108,7 @@ describe('location triggers', () => {
     const [alice, bob] = [await userTexted(), await userTexted()];
     placesOf.set(alice.id, [buyMilk('7d0c8f5e-2b1a-4c3d-9e8f-000000000004')]);
     expect(await position(bob)).toEqual({ notifications: [] });
-    expect(calendarAsked.at(-1)).toMatchObject({ ctx: { userId: bob.id } });
+    expect(calendar!.bodies().at(-1)).toMatchObject({ ctx: { userId: bob.id } });
     expect(await h.call(api.notifications.list, {}, bob)).toEqual([]);
     expect((await position(alice)).notifications).toHaveLength(1);
     expect((await position(bob)).notifications).toEqual([]);
@@ -151,8 +133,8 @@ describe('location triggers', () => {
     const alice = await userTexted();
     placesOf.set(alice.id, [buyMilk('7d0c8f5e-2b1a-4c3d-9e8f-000000000006')]);
     const before = await position(alice);
-    calendar!.unsubscribe();
-    await h.nc.flush();
+    await calendar!.stop();
+    calendar = undefined;
     placesOf.set(alice.id, [{ ...buyMilk('7d0c8f5e-2b1a-4c3d-9e8f-000000000007'), title: 'buy bread' }]);
     expect(await position(alice)).toEqual(before);
     expect(await h.call(api.notifications.getLocation, {}, alice)).toMatchObject({ hasLocation: true, lat: pharmacy.lat, lon: pharmacy.lon });

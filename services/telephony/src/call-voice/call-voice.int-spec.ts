@@ -1,13 +1,11 @@
-import { api, webhookReceivers } from '@jarvis/contracts';
+import { api, DomainError, type ErrorKind, webhookReceivers } from '@jarvis/contracts';
 import { type LoopbackFake, startLoopback } from '@jarvis/testing';
 import { SILENT_MP3 } from '@jarvis/testing/fakes';
-import { JSONCodec, type Subscription } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_URL, startTelephony, type TelephonyHarness } from '../testing/telephony-harness';
 
 let h: TelephonyHarness;
 let model: LoopbackFake;
-const subs: Subscription[] = [];
 /** Users whose clone is on, and whether the voice service's speech works for them. */
 const cloned = new Map<string, { speechWorks: boolean }>();
 const spoken: string[] = [];
@@ -21,30 +19,22 @@ beforeAll(async () => {
   }));
   h = await startTelephony('call-voice', { OPENAI_BASE_URL: `${model.url}/v1` });
   // The voice service, played here: the clone's status and its speech, by the caller's user id.
-  const codec = JSONCodec<{ ctx: { userId: string }; data: { text?: string } }>();
-  const reply = JSONCodec();
-  subs.push(
-    h.nc.subscribe(`${h.env.natsPrefix}${api.voice.voiceStatus.subject}`, {
-      callback: (_e, msg) => {
-        const on = cloned.has(codec.decode(msg.data).ctx.userId);
-        msg.respond(reply.encode({ ok: true, data: { voiceCloningStatus: on ? 'completed' : null, voiceCloningEnabled: on, elevenLabsVoiceId: on ? 'voice-1' : null } }));
-      },
-    }),
-    h.nc.subscribe(`${h.env.natsPrefix}${api.voice.speak.subject}`, {
-      callback: (_e, msg) => {
-        const { ctx, data } = codec.decode(msg.data);
-        if (!cloned.get(ctx.userId)?.speechWorks) {
-          return msg.respond(reply.encode({ ok: false, error: { kind: 'UNAVAILABLE', code: 'SERVICE_UNAVAILABLE', message: 'ElevenLabs is down' } }));
-        }
-        spoken.push(data.text ?? '');
-        msg.respond(reply.encode({ ok: true, data: { ok: true, mime: 'audio/mpeg', audioBase64: SILENT_MP3.toString('base64') } }));
-      },
-    }),
-  );
-  await h.nc.flush();
+  type VoiceRequest = { ctx: { userId: string }; data: { text?: string } };
+  await h.published<VoiceRequest>(api.voice.voiceStatus, {
+    reply: ({ body: { ctx } }) => {
+      const on = cloned.has(ctx.userId);
+      return { voiceCloningStatus: on ? 'completed' : null, voiceCloningEnabled: on, elevenLabsVoiceId: on ? 'voice-1' : null };
+    },
+  });
+  await h.published<VoiceRequest>(api.voice.speak, {
+    reply: ({ body: { ctx, data } }) => {
+      if (!cloned.get(ctx.userId)?.speechWorks) throw new DomainError('UNAVAILABLE' as ErrorKind, 'ElevenLabs is down', { code: 'SERVICE_UNAVAILABLE' });
+      spoken.push(data.text ?? '');
+      return { ok: true, mime: 'audio/mpeg', audioBase64: SILENT_MP3.toString('base64') };
+    },
+  });
 });
 afterAll(async () => {
-  subs.forEach((s) => s.unsubscribe());
   await h?.close();
   await model?.close();
 });

@@ -1,5 +1,4 @@
 import { api, internalApi } from '@jarvis/contracts';
-import { JSONCodec } from 'nats';
 import { type LoopbackFake, startLoopback, type TestUser } from '@jarvis/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_URL, startTelephony, type TelephonyHarness } from '../testing/telephony-harness';
@@ -62,30 +61,21 @@ const busyAt = (() => {
  * received during the call as one text, the subjects asked of the neighbours, and the greeting.
  */
 async function callWithOwnerData(owner: TestUser) {
-  const codec = JSONCodec();
-  const asked: string[] = [];
-  const answer = (subject: string, data: unknown) =>
-    h.nc.subscribe(`${h.env.natsPrefix}${subject}`, {
-      callback: (_err, msg) => {
-        asked.push(subject);
-        msg.respond(codec.encode({ ok: true, data }));
-      },
-    });
-  const subs = [
-    answer(api.chat.getPersonality.subject, { personalityId: 'wise_mentor', personalities: [{ id: 'wise_mentor', name: 'Wise Mentor', description: 'Calm and thoughtful' }] }),
-    answer(api.calendar.reminders.subject, [
+  const answer = (declaration: { subject: string }, data: unknown) => h.published(declaration, { reply: () => data });
+  const subs = await Promise.all([
+    answer(api.chat.getPersonality, { personalityId: 'wise_mentor', personalities: [{ id: 'wise_mentor', name: 'Wise Mentor', description: 'Calm and thoughtful' }] }),
+    answer(api.calendar.reminders, [
       { id: 'r1', title: REMINDER_TITLE, when: 'today', reminder_time: busyAt.iso, done: false, created_at: busyAt.iso },
       { id: 'r2', title: 'Old thing', when: 'last year', reminder_time: '2020-01-01T12:00:00Z', done: false, created_at: busyAt.iso },
     ]),
-    answer(internalApi.identity.userProfile.subject, { id: owner.id, username: 'ann', firstName: 'Ann', lastName: 'Lee', email: null, emailVerified: false, tier: 'premium' }),
-    answer(api.chat.getCareer.subject, { careerProfile: 'real_estate', careers: [{ id: 'real_estate', name: 'Real Estate Agent', description: 'Showings and offers' }] }),
-    answer(api.chat.memories.subject, [{ id: 'm1', type: 'fact', content: MEMORY, importance: 9, created_at: busyAt.iso, tags: [] }]),
-    answer(api.chat.twin.subject, {
+    answer(internalApi.identity.userProfile, { id: owner.id, username: 'ann', firstName: 'Ann', lastName: 'Lee', email: null, emailVerified: false, tier: 'premium' }),
+    answer(api.chat.getCareer, { careerProfile: 'real_estate', careers: [{ id: 'real_estate', name: 'Real Estate Agent', description: 'Showings and offers' }] }),
+    answer(api.chat.memories, [{ id: 'm1', type: 'fact', content: MEMORY, importance: 9, created_at: busyAt.iso, tags: [] }]),
+    answer(api.chat.twin, {
       samples: ['x'], facts: TWIN_FACT, boundaries: 'Never discuss prices by phone', trained: true,
       profile: { voice_summary: 'Brief and upbeat', tone_adjectives: ['upbeat'] },
     }),
-  ];
-  await h.nc.flush();
+  ]);
   try {
     const line = await h.newLine(owner, h.twilio);
     const before = model.requests.length;
@@ -95,9 +85,10 @@ async function callWithOwnerData(owner: TestUser) {
     await h.webhook('/status', { CallSid, CallStatus: 'completed', CallDuration: '20' });
     const requests = model.requests.slice(before).map((r) => r.body as { messages: { role: string; content: string }[] });
     expect(requests.length).toBeGreaterThanOrEqual(2); // the turn, and the classification of the transcript
+    const asked = subs.flatMap((sub) => sub.messages.map((m) => m.subject));
     return { system: requests[0].messages[0].content, everything: JSON.stringify(requests), asked, greeting: first.body };
   } finally {
-    subs.forEach((s) => s.unsubscribe());
+    await Promise.all(subs.map((sub) => sub.stop()));
   }
 }
 
@@ -119,15 +110,13 @@ describe('a call to a premium line', () => {
     const bye = await h.webhook('/turn', { CallSid, SpeechResult: 'No, that is all. Goodbye!' });
     expect(bye.body).toContain(FAREWELL);
     expect(bye.body).toContain('<Hangup/>');
-    const announced: unknown[] = [];
-    const sub = h.nc.subscribe(`${h.env.natsPrefix}evt.telephony.phone-message.received`, { callback: (_e, msg) => announced.push(msg.json()) });
-    await h.nc.flush();
+    const announced = await h.published('evt.telephony.phone-message.received');
     await h.webhook('/status', { CallSid, CallStatus: 'completed', CallDuration: '40' });
     await h.webhook('/status', { CallSid, CallStatus: 'completed', CallDuration: '40' });
     await new Promise((r) => setTimeout(r, 200));
-    sub.unsubscribe();
+    await announced.stop();
     // Notifications makes it a callback_request entry.
-    expect(announced).toEqual([expect.objectContaining({ data: expect.objectContaining({ userId: user.id, callbackRequested: true }) })]);
+    expect(announced.bodies()).toEqual([expect.objectContaining({ data: expect.objectContaining({ userId: user.id, callbackRequested: true }) })]);
 
     const messages = await h.call(api.telephony.phoneMessages, {}, user);
     expect(messages).toHaveLength(1);

@@ -1,7 +1,5 @@
 import { api, type PhoneMessage } from '@jarvis/contracts';
-import { JSONCodec } from 'nats';
 import { VOICEMAIL_GREETINGS } from '../owner/greetings.constants';
-import type { Msg } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_URL, startTelephony, type TelephonyHarness } from '../testing/telephony-harness';
 import { MAX_RECORDING_SECONDS, NOT_IN_SERVICE, VOICEMAIL_GREETING } from './inbound.constants';
@@ -19,15 +17,13 @@ async function userWithLine() {
   return { user, phoneNumber };
 }
 
-/** What arrives on a core NATS subject while `run` runs. */
-async function published(subject: string, run: () => Promise<unknown>, settleMs = 300): Promise<Msg[]> {
-  const seen: Msg[] = [];
-  const sub = h.nc.subscribe(subject, { callback: (_err, msg) => seen.push(msg) });
-  await h.nc.flush();
+/** What is published on `subject` while `run` runs, and in the moment after. */
+async function publishedDuring(subject: string, run: () => Promise<unknown>, settleMs = 300) {
+  const heard = await h.published(subject);
   await run();
   await new Promise((r) => setTimeout(r, settleMs));
-  sub.unsubscribe();
-  return seen;
+  await heard.stop();
+  return heard.messages;
 }
 
 describe('a call to a phone line on the free plan', () => {
@@ -35,7 +31,7 @@ describe('a call to a phone line on the free plan', () => {
     const { user, phoneNumber } = await userWithLine();
     const CallSid = h.callSid();
     const RecordingSid = h.recordingSid();
-    const live = await published(`${h.env.natsPrefix}live.${user.id}.phone-messages`, async () => {
+    const live = await publishedDuring(`live.${user.id}.phone-messages`, async () => {
       const twiml = await h.webhook('/voice', { CallSid, From: '+15557654321', To: phoneNumber, CallStatus: 'ringing' });
       expect(twiml.status).toBe(200);
       expect(twiml.body).toContain('<Say>');
@@ -75,7 +71,7 @@ describe('a call to a phone line on the free plan', () => {
   it('publishes evt.telephony.phone-message.received once per call, keyed by CallSid', async () => {
     const { user, phoneNumber } = await userWithLine();
     const CallSid = h.callSid();
-    const events = await published(`${h.env.natsPrefix}evt.telephony.phone-message.received`, async () => {
+    const events = await publishedDuring('evt.telephony.phone-message.received', async () => {
       await h.webhook('/voice', { CallSid, From: '+15550000001', To: phoneNumber });
       await h.webhook('/status', { CallSid, CallStatus: 'completed', CallDuration: '3' });
       await h.webhook('/status', { CallSid, CallStatus: 'completed', CallDuration: '3' });
@@ -84,28 +80,19 @@ describe('a call to a phone line on the free plan', () => {
     const [message] = await h.call(api.telephony.phoneMessages, {}, user);
     expect(events).toHaveLength(1);
     expect(events[0].headers?.get('Nats-Msg-Id')).toBe(`phone-message:${CallSid}`);
-    expect(JSON.stringify(events[0].json())).toContain(message.id);
+    expect(JSON.stringify(events[0].body)).toContain(message.id);
   });
 
   it('greets in the owner’s personality, asked of chat with the owner’s context, or with the default greeting', async () => {
     const { user, phoneNumber } = await userWithLine();
-    const codec = JSONCodec();
-    const asked: string[] = [];
-    const chat = h.nc.subscribe(`${h.env.natsPrefix}${api.chat.getPersonality.subject}`, {
-      callback: (_err, msg) => {
-        const { ctx } = codec.decode(msg.data) as { ctx: { userId: string } };
-        asked.push(ctx.userId);
-        const personalities = [{ id: 'witty_sarcastic', name: 'Witty', description: 'Dry humour' }];
-        msg.respond(codec.encode({ ok: true, data: { personalityId: 'witty_sarcastic', personalities } }));
-      },
-    });
-    await h.nc.flush();
+    const personalities = [{ id: 'witty_sarcastic', name: 'Witty', description: 'Dry humour' }];
+    const chat = await h.published<{ ctx: { userId: string } }>(api.chat.getPersonality, { reply: () => ({ personalityId: 'witty_sarcastic', personalities }) });
     try {
       const reply = await h.webhook('/voice', { CallSid: h.callSid(), From: '+15557654321', To: phoneNumber });
       expect(reply.body).toContain(VOICEMAIL_GREETINGS.witty_sarcastic);
-      expect(asked).toEqual([user.id]);
+      expect(chat.bodies().map((request) => request.ctx.userId)).toEqual([user.id]);
     } finally {
-      chat.unsubscribe();
+      await chat.stop();
     }
     const plain = await h.webhook('/voice', { CallSid: h.callSid(), From: '+15557654321', To: phoneNumber });
     expect(plain.body).toContain(VOICEMAIL_GREETING);

@@ -1,7 +1,6 @@
 import { api } from '@jarvis/contracts';
 import { type LoopbackFake, startLoopback } from '@jarvis/testing';
 import type { CallScript } from '@jarvis/testing/fakes';
-import { JSONCodec } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billCollector, type OutboundHarness, startOutbound } from '../testing/outbound-harness';
 
@@ -58,20 +57,11 @@ describe('what the person called may hear of the owner', () => {
   it('keeps the owner’s name out of every request the model receives once the owner stops sharing it, and never asks for memories or reminders', async () => {
     const bob = h.premium();
     h.neighbours.profiles.set(bob.id, { username: 'bob', firstName: 'Roberta', lastName: null, email: null, tier: 'premium' });
-    const codec = JSONCodec();
-    const asked: string[] = [];
-    const subs = [
-      [api.chat.memories.subject, [{ id: 'm1', type: 'fact', content: 'Roberta owes the bank money', importance: 9, created_at: '2026-01-01T00:00:00Z', tags: [] }]],
-      [api.calendar.reminders.subject, [{ id: 'r1', title: 'Court hearing', when: 'today', reminder_time: new Date().toISOString(), done: false, created_at: '2026-01-01T00:00:00Z' }]],
-    ].map(([subject, data]) =>
-      h.nc.subscribe(`${h.env.natsPrefix}${subject as string}`, {
-        callback: (_err, msg) => {
-          asked.push(subject as string);
-          msg.respond(codec.encode({ ok: true, data }));
-        },
-      }),
-    );
-    await h.nc.flush();
+    // Chat and calendar, answered by the test: what the call must never ask for.
+    const memories = [{ id: 'm1', type: 'fact', content: 'Roberta owes the bank money', importance: 9, created_at: '2026-01-01T00:00:00Z', tags: [] }];
+    const reminders = [{ id: 'r1', title: 'Court hearing', when: 'today', reminder_time: new Date().toISOString(), done: false, created_at: '2026-01-01T00:00:00Z' }];
+    const subs = [await h.published(api.chat.memories, { reply: () => memories }), await h.published(api.calendar.reminders, { reply: () => reminders })];
+    const asked = () => subs.flatMap((sub) => sub.messages.map((m) => m.subject));
     try {
       await h.call(api.telephony.updateCallerSharing, { name: false }, bob);
       const to = '+12125550302';
@@ -82,7 +72,7 @@ describe('what the person called may hear of the owner', () => {
       const everything = JSON.stringify(model.requests.slice(before).map((r) => r.body));
       expect(everything).toContain('the quote');
       for (const secret of ['Roberta', 'owes the bank', 'Court hearing']) expect(everything, secret).not.toContain(secret);
-      expect(asked).toEqual([]);
+      expect(asked()).toEqual([]);
       // Shared again: the opening names the owner.
       await h.call(api.telephony.updateCallerSharing, { name: true }, bob);
       const again = model.requests.length;
@@ -90,7 +80,7 @@ describe('what the person called may hear of the owner', () => {
       await h.ended(bob, second.callId);
       expect(JSON.stringify(model.requests.slice(again).map((r) => r.body))).toContain('calling for Roberta');
     } finally {
-      subs.forEach((sub) => sub.unsubscribe());
+      await Promise.all(subs.map((sub) => sub.stop()));
     }
   });
 });

@@ -3,7 +3,6 @@ import { resolve } from 'node:path';
 import { api, QUEUES } from '@jarvis/contracts';
 import { JobQueue } from '@jarvis/platform';
 import type { TestUser } from '@jarvis/testing';
-import type { Msg } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OutboundHarness, startOutbound } from '../testing/outbound-harness';
 
@@ -31,8 +30,7 @@ afterAll(async () => {
 
 describe('a telephony replica killed while calls are in flight', () => {
   it('leaves every call placed once and ended exactly once, its jobs taken over by the surviving replica', async () => {
-    const ended: Msg[] = [];
-    const sub = h.nc.subscribe(`${h.env.natsPrefix}evt.telephony.call.completed`, { callback: (_e, m) => ended.push(m) });
+    const ended = await h.published('evt.telephony.call.completed');
     const calls: { user: TestUser; callId: string; to: string }[] = [];
     for (let i = 0; i < 10; i++) {
       const user = h.premium();
@@ -63,10 +61,10 @@ describe('a telephony replica killed while calls are in flight', () => {
     for (const c of calls) expect((await h.ended(c.user, c.callId, 90_000)).status).toBe('completed');
     await h.until(() => queue.getCompletedCount(), (n) => n === calls.length, 90_000);
     await new Promise((r) => setTimeout(r, 300));
-    sub.unsubscribe();
+    await ended.stop();
     for (const c of calls) {
       expect(h.placedTo(c.to), c.to).toHaveLength(1);
-      expect(ended.filter((m) => JSON.stringify(m.json()).includes(c.callId)), c.callId).toHaveLength(1);
+      expect(ended.bodies().filter((event) => JSON.stringify(event).includes(c.callId)), c.callId).toHaveLength(1);
     }
     expect(await queue.getFailedCount()).toBe(0);
     // The dead replica did hold some: their jobs were found stalled and run again by the survivor.

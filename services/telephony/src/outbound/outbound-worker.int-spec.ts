@@ -1,10 +1,9 @@
 import { api, ErrorKind, QUEUES } from '@jarvis/contracts';
 import { JobQueue } from '@jarvis/platform';
-import type { Msg } from 'nats';
+import type { CallScript } from '@jarvis/testing/fakes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingMonthNow } from '../testing/neighbours.fake';
 import { billCollector, CALLER_ID, type OutboundHarness, startOutbound } from '../testing/outbound-harness';
-import type { CallScript } from '@jarvis/testing/fakes';
 
 let h: OutboundHarness;
 /** Each test's calls go to numbers of its own, so the script can tell them apart. */
@@ -21,13 +20,8 @@ const createRequests = () => h.twilio.requests.filter((r) => r.method === 'POST'
 describe('an outbound call', () => {
   it('is placed through Twilio with our TwiML, status and recording URLs, speaks the kind’s script and ends completed with everything the details show', async () => {
     const alice = h.premium();
-    const live: Msg[] = [];
-    const events: Msg[] = [];
-    const subs = [
-      h.nc.subscribe(`${h.env.natsPrefix}live.${alice.id}.calls`, { callback: (_e, m) => live.push(m) }),
-      h.nc.subscribe(`${h.env.natsPrefix}evt.telephony.call.completed`, { callback: (_e, m) => events.push(m) }),
-    ];
-    await h.nc.flush();
+    const live = await h.published(`live.${alice.id}.calls`);
+    const events = await h.published('evt.telephony.call.completed');
     const to = '+12125550201';
     scripts.set(to, { outcome: 'answer', duration: 75, recording: Buffer.from('ID3 call audio') });
     const { callId } = await h.call(api.telephony.billCollectorCall, billCollector({ phoneNumber: to }), alice);
@@ -49,11 +43,11 @@ describe('an outbound call', () => {
     expect(Buffer.from(audio.base64, 'base64').toString()).toBe('ID3 call audio');
     expect(await h.fail(api.telephony.callRecording, { id: callId }, h.premium())).toMatchObject({ kind: ErrorKind.NotFound });
     await new Promise((r) => setTimeout(r, 200));
-    for (const s of subs) s.unsubscribe();
-    const ours = events.filter((m) => JSON.stringify(m.json()).includes(callId));
+    await Promise.all([live.stop(), events.stop()]);
+    const ours = events.messages.filter((m) => JSON.stringify(m.body).includes(callId));
     expect(ours).toHaveLength(1);
     expect(ours[0].headers?.get('Nats-Msg-Id')).toBe(`call:${callId}`);
-    expect(live.length).toBeGreaterThanOrEqual(2); // started, ended
+    expect(live.messages.length).toBeGreaterThanOrEqual(2); // started, ended
     expect(used(alice.id)).toBe(1); // answered: it counts
     expect((await h.call(api.telephony.callQueue, {}, alice)).totalQueued).toBe(0);
   });

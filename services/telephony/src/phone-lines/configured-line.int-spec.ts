@@ -1,5 +1,4 @@
 import { api } from '@jarvis/contracts';
-import { JSONCodec } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_URL, startTelephony, type TelephonyHarness } from '../testing/telephony-harness';
 import { PhoneLinesService } from './phone-lines.service';
@@ -13,26 +12,19 @@ afterAll(() => h?.close());
 describe('TWILIO_PHONE_NUMBER with TWILIO_PHONE_OWNER', () => {
   it('gives the owner the line, looked up by username at the gateway, with its webhooks pointed at PUBLIC_URL', async () => {
     const alice = h.newUser('premium');
-    const codec = JSONCodec();
-    const asked: string[] = [];
-    const gateway = h.nc.subscribe(`${h.env.natsPrefix}identity.users.lookup`, {
-      callback: (_err, msg) => {
-        const { data } = codec.decode(msg.data) as { data: { username: string } };
-        asked.push(data.username);
-        msg.respond(codec.encode({ ok: true, data: { id: alice.id, username: 'alice', firstName: 'Alice', lastName: null, email: null, tier: 'premium' } }));
-      },
+    const gateway = await h.published<{ data: { username: string } }>('identity.users.lookup', {
+      reply: () => ({ id: alice.id, username: 'alice', firstName: 'Alice', lastName: null, email: null, tier: 'premium' }),
     });
-    await h.nc.flush();
     h.twilio.numbers.push({ sid: 'PN00000000000000000000000000007777', phoneNumber: '+15550007777' });
     try {
       expect(await h.get(PhoneLinesService).assignConfiguredLine(1, 0)).toBe(true);
-      expect(asked).toContain('Alice');
+      expect(gateway.bodies().map((request) => request.data.username)).toContain('Alice');
       expect(await h.call(api.telephony.phoneLine, {}, alice)).toMatchObject({ phoneNumber: '+15550007777' });
       expect(h.twilio.numbers.find((n) => n.phoneNumber === '+15550007777')?.voiceUrl).toBe(`${PUBLIC_URL}/webhooks/telephony/voice`);
       // Again (a restart): nothing changes.
       expect(await h.get(PhoneLinesService).assignConfiguredLine(1, 0)).toBe(true);
     } finally {
-      gateway.unsubscribe();
+      await gateway.stop();
     }
   });
 });

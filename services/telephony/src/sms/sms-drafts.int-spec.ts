@@ -1,26 +1,16 @@
 import { api, type ChatMessage } from '@jarvis/contracts';
-import { JSONCodec, type Subscription } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTelephony, type TelephonyHarness } from '../testing/telephony-harness';
 
 let h: TelephonyHarness;
-let chat: Subscription;
-const codec = JSONCodec();
 /** Each user's chat history, as the test plays chat's `chat.messages.list`. */
 const histories = new Map<string, ChatMessage[]>();
 
 beforeAll(async () => {
   h = await startTelephony('sms-drafts', { TWILIO_PHONE_NUMBER: '+15550008888' });
-  chat = h.nc.subscribe(`${h.env.natsPrefix}${api.chat.messages.subject}`, {
-    callback: (_err, msg) => {
-      const { ctx } = codec.decode(msg.data) as { ctx: { userId: string } };
-      msg.respond(codec.encode({ ok: true, data: histories.get(ctx.userId) ?? [] }));
-    },
-  });
-  await h.nc.flush();
+  await h.published<{ ctx: { userId: string } }>(api.chat.messages, { reply: ({ body }) => histories.get(body.ctx.userId) ?? [] });
 });
 afterAll(async () => {
-  chat?.unsubscribe();
   await h?.close();
 });
 

@@ -50,22 +50,20 @@ export async function startOutbound(label: string, env: Record<string, string | 
     },
     /** The log once the call has ended (completed or failed). */
     async ended(user: TestUser, id: string, timeoutMs = 15_000): Promise<CallLog> {
-      const until = Date.now() + timeoutMs;
-      for (;;) {
-        const log = (await h.call(api.telephony.callLogs, {}, user)).find((l) => l.id === id);
-        if (log && (log.status === 'completed' || log.status === 'failed')) return log;
-        if (Date.now() > until) throw new Error(`call ${id} did not end: ${JSON.stringify(log)}`);
-        await new Promise((r) => setTimeout(r, 50));
-      }
+      let log: CallLog | undefined;
+      return h.waitFor(
+        async () => {
+          log = (await h.call(api.telephony.callLogs, {}, user)).find((l) => l.id === id);
+          return log && (log.status === 'completed' || log.status === 'failed') ? log : undefined;
+        },
+        { timeoutMs, intervalMs: 50, message: () => `call ${id} to end; its log: ${JSON.stringify(log)}` },
+      );
     },
+    /** What `read()` answers once `ok` holds for it. */
     async until<T>(read: () => Promise<T> | T, ok: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
-      const end = Date.now() + timeoutMs;
-      for (;;) {
-        const value = await read();
-        if (ok(value)) return value;
-        if (Date.now() > end) throw new Error(`condition not met in ${timeoutMs} ms: ${JSON.stringify(value)}`);
-        await new Promise((r) => setTimeout(r, 50));
-      }
+      let value: T | undefined;
+      await h.waitFor(async () => ok((value = await read())), { timeoutMs, intervalMs: 50, message: () => `a condition on ${JSON.stringify(value)}` });
+      return value as T;
     },
   });
 }

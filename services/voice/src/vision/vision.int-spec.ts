@@ -1,5 +1,4 @@
 import { api, ErrorKind, internalApi, type RpcRequest } from '@jarvis/contracts';
-import { JSONCodec } from 'nats';
 import type { ServiceHarness } from '@jarvis/testing';
 import type { RawFake } from '@jarvis/testing/fakes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -38,24 +37,17 @@ describe('image analysis', () => {
   });
 
   it("asks chat to keep the question and the analysis in the caller's history", async () => {
-    const codec = JSONCodec();
-    const stored: RpcRequest[] = [];
     // The test plays chat.
-    const sub = h.nc.subscribe(`${h.env.natsPrefix}${internalApi.chat.storeImageExchange.subject}`, {
-      callback: (_err, msg) => {
-        stored.push(codec.decode(msg.data) as RpcRequest);
-        msg.respond(codec.encode({ ok: true, data: { userMessageId: 'u', assistantMessageId: 'a' } }));
-      },
-    });
-    await h.nc.flush();
+    const chat = await h.published<RpcRequest>(internalApi.chat.storeImageExchange, { reply: () => ({ userMessageId: 'u', assistantMessageId: 'a' }) });
     try {
       const dana = h.newUser();
       await h.call(api.voice.analyzeImage, { imageData: PNG_BASE64, prompt: 'Is this a cat?' }, dana);
+      const stored = chat.bodies();
       expect(stored).toHaveLength(1);
       expect(stored[0].ctx.userId).toBe(dana.id);
       expect(stored[0].data).toEqual({ question: '[Image] Is this a cat?', answer: FAKE_IMAGE_ANSWER });
     } finally {
-      sub.unsubscribe();
+      await chat.stop();
     }
   });
 
