@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
+import { QueueModule } from '@jarvis/platform';
+import { AccountModule } from './account/account.module';
 import { HealthService } from './health/health.service';
 import { EmailVerificationModule } from './identity/email-verification/email-verification.module';
 import { IdentityModule } from './identity/identity.module';
@@ -11,7 +13,7 @@ import { WebhookIngress } from './webhooks/webhook-ingress';
 
 /** No HTTP controllers: gateway.ts registers every route on Fastify (the declared endpoints through `routeEndpoint`). */
 @Module({
-  imports: [DiscoveryModule, InfraModule, IdentityModule, EmailVerificationModule, QuotaModule],
+  imports: [DiscoveryModule, InfraModule, QueueModule.forService(), IdentityModule, EmailVerificationModule, QuotaModule, AccountModule],
   providers: [HealthService, ApiProxy, WebhookIngress, LiveStream],
 })
 export class AppModule {}

@@ -42,4 +42,6 @@ export const queryKeys = {
   voiceCloningStatus: [api.voice.voiceStatus.path] as const,
   discordInvite: [api.chat.discordInvite.path] as const,
   sharedConversation: (shareToken: string) => ['/api/shared', shareToken] as const,
+  /** The latest export of the user's data (the Account page's Export section). */
+  accountExport: [api.account.latestExport.path] as const,
 };

@@ -27,6 +27,11 @@ export const gatewayConfigSchema = infraConfigSchema
     PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
     PASSWORD_HASH_MAX_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
     TRUST_PROXY: z.string().default('loopback'),
+    /**
+     * How often identity asks the services that have not reported a deleted account erased to erase it again (a
+     * provider that was down, a service that was stopped), until every one has.
+     */
+    ACCOUNT_DELETION_RETRY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
     /** The reverse geocoder the frontend was built with (its origin goes into the app's connect-src). */
     VITE_REVERSE_GEOCODE_URL: z.string().url().optional(),
   })

@@ -28,3 +28,8 @@ export const TooManySignUps = (seconds: number) =>
     `Too many accounts were created from your network. Please try again in ${Math.ceil(seconds / 60)} minutes.`,
     seconds,
   );
+export const DeletionPasswordRequired = () =>
+  new ValidationError('Enter your password to delete your account', { password: ['Enter your password to delete your account'] });
+export const DeletionPasswordWrong = () => new ValidationError('Password is incorrect', { password: ['Password is incorrect'] });
+export const DeletionUsernameWrong = () =>
+  new ValidationError('Type your username exactly to delete your account', { username: ['Type your username exactly to delete your account'] });

@@ -32,6 +32,6 @@ import { UsersRepository } from './users.repository';
     SessionUsers,
     TierSyncConsumer,
   ],
-  exports: [SessionUsers, SessionEndings, GoogleAuthRoutes],
+  exports: [SessionUsers, SessionEndings, GoogleAuthRoutes, IdentityService],
 })
 export class IdentityModule {}

@@ -1,8 +1,18 @@
 import { Injectable } from '@nestjs/common';
-import type { RequestOf, User, UserProfile } from '@jarvis/contracts';
+import type { AccountFiles, RequestOf, User, UserProfile } from '@jarvis/contracts';
 import { api, ConflictError, NotFoundError, UnauthenticatedError, ValidationError } from '@jarvis/contracts';
 import { EventBus } from '@jarvis/platform';
-import { CurrentPasswordRequired, CurrentPasswordWrong, InvalidCredentials, QuickAccessFailed, UsernameTaken } from './identity.errors';
+import type { EntityManager } from 'typeorm';
+import {
+  CurrentPasswordRequired,
+  CurrentPasswordWrong,
+  DeletionPasswordRequired,
+  DeletionPasswordWrong,
+  DeletionUsernameWrong,
+  InvalidCredentials,
+  QuickAccessFailed,
+  UsernameTaken,
+} from './identity.errors';
 import { LoginRateLimiter, SignupRateLimiter } from './login-rate-limiter';
 import { PasswordHasher } from './password-hasher';
 import { toUser, toUserProfile } from './user.mapper';
@@ -55,7 +65,7 @@ export class IdentityService {
     const trusted = await this.devices.trusts(from.device, user?.id ?? null);
     if (!trusted) await this.limiter.assertAllowed(input.username, from.ip);
     const valid = await this.hasher.verify(user?.passwordHash ?? null, input.password);
-    if (!user || !valid) {
+    if (!user || !valid || user.deletedAt) {
       await this.limiter.onFailure(input.username, from.ip);
       throw InvalidCredentials();
     }
@@ -71,7 +81,7 @@ export class IdentityService {
   async quickAccess(input: RequestOf<typeof api.identity.quickAccess>, from: Origin): Promise<User> {
     const user = await this.users.findByUsername(input.username);
     const trusted = await this.devices.trusts(from.device, user?.id ?? null);
-    if (user && trusted && user.passwordHash === null && user.googleId === null) {
+    if (user && trusted && user.passwordHash === null && user.googleId === null && !user.deletedAt) {
       await this.limiter.onSuccess(input.username, from.ip);
       return toUser(user);
     }
@@ -108,6 +118,7 @@ export class IdentityService {
 
   async signInWithGoogle(profile: GoogleProfile): Promise<User> {
     const existing = await this.users.findByGoogleId(profile.googleId);
+    if (existing?.deletedAt) throw new UnauthenticatedError('This account was deleted');
     if (existing) {
       return toUser(
         await this.users.update(existing.id, {
@@ -165,16 +176,87 @@ export class IdentityService {
     return toUser(await this.users.update(userId, fields));
   }
 
-  /** For other services (telephony, notifications): names, e-mail and plan by id or username. */
+  /** For other services (telephony, notifications): names, e-mail and plan by id or username. A deleted account is none. */
   async profile(by: { userId: string } | { username: string }): Promise<UserProfile> {
     const user = 'userId' in by ? await this.users.findById(by.userId) : await this.users.findByUsername(by.username);
-    if (!user) throw new NotFoundError('User');
+    if (!user || user.deletedAt) throw new NotFoundError('User');
     return toUserProfile(user);
+  }
+
+  /** The account's part of an export: the profile and settings identity holds, never the password hash or a secret. */
+  async exportProfile(userId: string): Promise<AccountFiles<'identity'>> {
+    const user = await this.load(userId);
+    return {
+      'profile.json': {
+        username: user.username,
+        email: user.email,
+        emailVerified: toUser(user).emailVerified,
+        firstName: user.firstName,
+        lastName: user.lastName,
+        profileImageUrl: user.profileImageUrl,
+        themeMode: user.themeMode as 'light' | 'dark',
+        themeColor: user.themeColor as 'blue' | 'purple' | 'green' | 'rose',
+        termsAccepted: user.termsAccepted,
+        termsAcceptedAt: user.termsAcceptedAt?.toISOString() ?? null,
+        onboardingCompleted: user.onboardingCompleted,
+        subscriptionTier: user.subscriptionTier as 'free' | 'premium' | 'enterprise',
+        signIn: { password: user.passwordHash !== null, google: user.googleId !== null },
+        createdAt: user.createdAt.toISOString(),
+      },
+    };
+  }
+
+  /**
+   * An archive's profile merged into the account: its theme, and its names where the account has none. The username,
+   * address, plan and ways to sign in are the account's own and stay. Applying it again changes nothing.
+   */
+  async importProfile(userId: string, files: AccountFiles<'identity'>): Promise<number> {
+    const user = await this.load(userId);
+    const profile = files['profile.json'];
+    await this.users.update(userId, {
+      themeMode: profile.themeMode,
+      themeColor: profile.themeColor,
+      firstName: user.firstName ?? profile.firstName,
+      lastName: user.lastName ?? profile.lastName,
+    });
+    return 1;
+  }
+
+  /**
+   * Checks the confirmation of an account's deletion: its password (wrong guesses count as failed sign-ins), or for an
+   * account without one the typed username (its e-mail when it has no username), any case.
+   */
+  async confirmDeletion(userId: string, input: RequestOf<typeof api.account.deleteAccount>, from: { ip: string }) {
+    const user = await this.load(userId);
+    if (user.passwordHash !== null) {
+      if (!input.password) throw DeletionPasswordRequired();
+      const name = user.username ?? user.id;
+      await this.limiter.assertAllowed(name, from.ip);
+      if (!(await this.hasher.verify(user.passwordHash, input.password))) {
+        await this.limiter.onFailure(name, from.ip);
+        throw DeletionPasswordWrong();
+      }
+      return;
+    }
+    const expected = (user.username ?? user.email ?? '').toLowerCase();
+    if (!expected || (input.username ?? '').toLowerCase() !== expected) throw DeletionUsernameWrong();
+  }
+
+  /** Marks the account deleted and ends every session of it on every replica; false when it already was. */
+  async markDeleted(userId: string): Promise<boolean> {
+    const marked = await this.users.markDeleted(userId);
+    await this.sessions.endAll(userId);
+    return marked;
+  }
+
+  /** Removes a deleted account's own row last, once every service erased its part (in the caller's transaction). */
+  eraseDeleted(userId: string, manager?: EntityManager): Promise<boolean> {
+    return this.users.eraseDeleted(userId, manager);
   }
 
   private async load(userId: string) {
     const user = await this.users.findById(userId);
-    if (!user) throw new UnauthenticatedError();
+    if (!user || user.deletedAt) throw new UnauthenticatedError();
     return user;
   }
 

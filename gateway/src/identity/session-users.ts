@@ -26,7 +26,8 @@ export class SessionUsers {
     const cached = this.cache.get(userId);
     if (cached && cached.expiresAt > Date.now()) return { userId, tier: cached.tier };
     const user = await this.users.findById(userId);
-    if (!user) {
+    // A deleted account's sessions are ended; one that a replica still caches signs in nothing.
+    if (!user || user.deletedAt) {
       this.cache.delete(userId);
       return null;
     }

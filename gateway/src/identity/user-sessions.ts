@@ -46,6 +46,12 @@ export class UserSessions {
     await this.endings.announceAll(others);
   }
 
+  /** Ends every session of `userId`, on every replica (a deleted account). */
+  async endAll(userId: string) {
+    await this.endOthers(userId, '');
+    await this.redis.client.del(this.setKey(userId));
+  }
+
   private async prune(key: string) {
     const sids = await this.redis.client.smembers(key);
     const alive = await this.redis.client.mget(sids.map((sid) => sessionKey(this.redis, sid)));

@@ -39,6 +39,24 @@ export class UsersRepository {
     return this.users.findOneByOrFail({ id });
   }
 
+  /** Marks the account deleted (nobody signs in to it any more); false when it already was. */
+  async markDeleted(id: string): Promise<boolean> {
+    const result = await this.users
+      .createQueryBuilder()
+      .update()
+      .set({ deletedAt: () => 'now()' })
+      .where('id = :id AND deleted_at IS NULL', { id })
+      .execute();
+    return (result.affected ?? 0) > 0;
+  }
+
+  /** Removes a deleted account's row, and with it (foreign keys) its device secrets, links, exports and deletion record. */
+  async eraseDeleted(id: string, manager?: EntityManager): Promise<boolean> {
+    const users = manager ? manager.getRepository(UserEntity) : this.users;
+    const result = await users.createQueryBuilder().delete().where('id = :id AND deleted_at IS NOT NULL', { id }).execute();
+    return (result.affected ?? 0) > 0;
+  }
+
   /**
    * The plan billing announced, and its Stripe customer when it names one (an absent one keeps the stored id).
    * `manager` is the transaction the caller's once-per-event marker commits in. An id of no user changes nothing.

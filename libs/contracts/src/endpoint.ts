@@ -50,9 +50,9 @@ export interface Endpoint<Req extends z.ZodType = z.ZodType, Res = unknown, A ex
   responseKind: ResponseKind;
   /**
    * The status of a JSON success: 201 for a POST that creates (a `*.create` subject, or declared, as registering an
-   * account), else 200. The gateway answers with it and the API document names it.
+   * account), 202 where declared for work that goes on after the answer (an account export), else 200. The gateway answers with it and the API document names it.
    */
-  status: 200 | 201;
+  status: 200 | 201 | 202;
   /** `multipart` bodies are parsed by the gateway into `{ ...fields, files: [{ field, contentType, base64 }] }`. */
   bodyKind: 'json' | 'multipart';
   /** Largest request body the gateway accepts for this endpoint (413 above). Default 1 MB. */
@@ -100,7 +100,7 @@ export function returns<T>(): T {
 export function endpoint<Req extends z.ZodType, Res, A extends Access>(
   def: Omit<Endpoint<Req, Res, A>, 'responseKind' | 'status' | 'bodyKind' | 'timeoutMs' | 'bodyLimitBytes' | 'streams' | '_response'> & {
     responseKind?: ResponseKind;
-    status?: 200 | 201;
+    status?: 200 | 201 | 202;
     bodyKind?: 'json' | 'multipart';
     timeoutMs?: number;
     bodyLimitBytes?: number;

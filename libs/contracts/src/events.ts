@@ -14,6 +14,11 @@ export interface EventMap {
   'evt.telephony.phone-message.received': { phoneMessageId: string; userId: string; priority: string; callbackRequested?: boolean };
   'evt.telephony.call.completed': { callId: string; userId: string; status: 'completed' | 'failed' };
   'evt.identity.user.registered': { userId: string };
+  /**
+   * The user deleted their account: every service erases what it holds for them (and cleans up at its providers),
+   * then reports it to identity (`identity.account-deletions.report`), which erases the user's own row last.
+   */
+  'evt.identity.account.deleted': { userId: string };
 }
 export type EventName = keyof EventMap;
 

@@ -1,4 +1,5 @@
 import type { Endpoint, ServiceName } from './endpoint';
+import { accountEndpoints } from './endpoints/account';
 import { billingEndpoints } from './endpoints/billing';
 import { calendarEndpoints } from './endpoints/calendar';
 import { chatEndpoints } from './endpoints/chat';
@@ -8,6 +9,7 @@ import { notificationEndpoints } from './endpoints/notifications';
 import { telephonyEndpoints } from './endpoints/telephony';
 import { voiceEndpoints } from './endpoints/voice';
 
+export * from './account';
 export * from './context';
 export * from './endpoint';
 export * from './errors';
@@ -20,6 +22,7 @@ export * from './quotas';
 export * from './request-fields';
 export * from './rpc';
 export * from './webhooks';
+export * from './endpoints/account';
 export * from './endpoints/billing';
 export * from './endpoints/calendar';
 export * from './endpoints/chat';
@@ -39,6 +42,7 @@ export const api = {
   mail: mailEndpoints,
   billing: billingEndpoints,
   notifications: notificationEndpoints,
+  account: accountEndpoints,
 } as const;
 
 export const allEndpoints: Endpoint[] = Object.values(api).flatMap((group) => Object.values(group) as Endpoint[]);

@@ -13,6 +13,7 @@ import {
   type RpcDeclaration,
   type ServiceName,
 } from './endpoint';
+import { accountFilesSchema, type AccountExportPart, type AccountImportResult, type AccountPartService } from './account';
 import { healthSubject } from './rpc';
 import {
   WEBHOOK_BODY_LIMIT_BYTES,
@@ -100,6 +101,38 @@ const e164 = z
   .regex(/^\+[1-9]\d{6,14}$/, 'Use international format with country code, e.g. +1234567890');
 
 /**
+ * A service's part of the account lifecycle (issue 22): `<service>.account.export` answers its files of the user's
+ * archive, `<service>.account.import` merges them into the caller's account in one transaction (once per archive),
+ * `<service>.account.erase` removes every row it holds for a deleted user and cleans up at its providers, answering
+ * `done: false` while a provider clean-up is still to be retried (identity asks again).
+ */
+function accountSubjects<S extends AccountPartService>(service: S) {
+  return {
+    accountExport: internal({
+      subject: `${service}.account.export`, service, timeoutMs: 30_000,
+      request: noInput, response: returns<AccountExportPart<S>>(),
+    }),
+    accountImport: internal({
+      subject: `${service}.account.import`, service, timeoutMs: 30_000,
+      request: z.object({ archiveKey: z.string().regex(/^[0-9a-f]{64}$/, 'archiveKey must be a SHA-256'), files: accountFilesSchema(service) }),
+      response: returns<AccountImportResult>(),
+    }),
+    accountErase: internal({
+      subject: `${service}.account.erase`, service, access: 'service', timeoutMs: 30_000,
+      request: z.object({ userId: rowId() }), response: returns<{ done: boolean }>(),
+    }),
+  };
+}
+
+/** A binary file of a part (`<service>.account.export-attachment`), by the reference its export gave. */
+function accountAttachment(service: 'telephony' | 'voice') {
+  return internal({
+    subject: `${service}.account.export-attachment`, service, timeoutMs: 30_000,
+    request: z.object({ ref: z.string().min(1).max(200) }), response: returns<{ contentType: string; base64: string } | null>(),
+  });
+}
+
+/**
  * Every internal subject, by owning service. Weather and web search for telephony's scenarios need no declaration
  * of their own: chat's endpoints `api.chat.weather` (`chat.weather.current`), `api.chat.forecast` and
  * `api.chat.webSearch` (`chat.search.web`) are called the same way, with the user's context.
@@ -115,6 +148,7 @@ export const internalApi = {
       request: z.object({ question: z.string().trim().min(1).max(2_000), answer: z.string().trim().min(1).max(20_000) }),
       response: returns<{ userMessageId: string; assistantMessageId: string }>(),
     }),
+    ...accountSubjects('chat'),
   },
   calendar: {
     /**
@@ -138,6 +172,7 @@ export const internalApi = {
       }),
       response: returns<{ places: NearbyReminderPlace[] }>(),
     }),
+    ...accountSubjects('calendar'),
   },
   billing: {
     /**
@@ -155,6 +190,7 @@ export const internalApi = {
       request: z.object({ month: z.string().regex(/^\d{4}-\d{2}$/, 'month must be YYYY-MM').optional() }),
       response: returns<{ released: boolean }>(),
     }),
+    ...accountSubjects('billing'),
   },
   telephony: {
     /**
@@ -171,6 +207,8 @@ export const internalApi = {
       }),
       response: returns<{ sid: string }>(),
     }),
+    ...accountSubjects('telephony'),
+    accountExportAttachment: accountAttachment('telephony'),
   },
   notifications: {
     /**
@@ -183,6 +221,14 @@ export const internalApi = {
       request: z.object({ userId: rowId(), to: emailAddress(), link: z.url().max(2_048) }),
       response: returns<{ sent: boolean }>(),
     }),
+    ...accountSubjects('notifications'),
+  },
+  voice: {
+    ...accountSubjects('voice'),
+    accountExportAttachment: accountAttachment('voice'),
+  },
+  mail: {
+    ...accountSubjects('mail'),
   },
   identity: {
     /** A user's names, e-mail and plan by id (NOT_FOUND for no such user); the gateway answers it. */
@@ -196,6 +242,12 @@ export const internalApi = {
       subject: 'identity.users.lookup', service: 'gateway', access: 'service', timeoutMs: 3_000,
       request: z.object({ username: z.string().trim().min(1).max(64) }),
       response: returns<UserProfile>(),
+    }),
+    /** A service tells identity it has erased everything of a deleted account (`evt.identity.account.deleted`). */
+    reportAccountErased: internal({
+      subject: 'identity.account-deletions.report', service: 'gateway', access: 'service', timeoutMs: 5_000,
+      request: z.object({ userId: rowId(), service: z.enum(['chat', 'calendar', 'telephony', 'notifications', 'voice', 'mail', 'billing']) }),
+      response: returns<{ recorded: boolean }>(),
     }),
   },
 } as const;

@@ -26,6 +26,10 @@ export interface JobMap {
    * second replica queues the channel once.
    */
   'notifications.deliver-channel': { notificationId: string; channel: 'push' | 'email' | 'sms' };
+  /** Write one account export's archive (the job id is the export's id): each service's part, then the ZIP. */
+  'identity.export-account': { exportId: string; userId: string };
+  /** Ask the services that have not reported a deleted account erased again, and erase the account once all have. */
+  'identity.retry-account-deletions': Record<string, never>;
 }
 export type JobName = keyof JobMap;
 
@@ -39,6 +43,8 @@ export const QUEUES = {
   voiceClones: 'voice-clones',
   /** Notification channels (push, e-mail, SMS), each entry and channel a job retried on its own. */
   notificationChannels: 'notification-channels',
+  /** The gateway's account work: exports, and the retries of account deletions. */
+  accounts: 'accounts',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -49,6 +55,8 @@ export const JOB_QUEUES: Record<JobName, QueueName> = {
   'voice.clone-voice': QUEUES.voiceClones,
   'voice.delete-retired-voices': QUEUES.voiceClones,
   'notifications.deliver-channel': QUEUES.notificationChannels,
+  'identity.export-account': QUEUES.accounts,
+  'identity.retry-account-deletions': QUEUES.accounts,
 };
 
 /**

@@ -5,9 +5,10 @@
  */
 /**
  * `call-queue`: the outbound queue changed (the badge). `calls`: an outbound call moved (queued, started, ended), so the
- * Outbound Calls screen refreshes its queue, logs and the month's call usage.
+ * Outbound Calls screen refreshes its queue, logs and the month's call usage. `export`: an account export moved
+ * (`{ id, status, progress }`); `import`: an archive's import moved (`{ id, progress }`).
  */
-export const LIVE_KINDS = ['reminders', 'notifications', 'phone-messages', 'call-queue', 'calls', 'badges'] as const;
+export const LIVE_KINDS = ['reminders', 'notifications', 'phone-messages', 'call-queue', 'calls', 'badges', 'export', 'import'] as const;
 export type LiveKind = (typeof LIVE_KINDS)[number];
 
 export interface LiveEvent {

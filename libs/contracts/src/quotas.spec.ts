@@ -61,6 +61,9 @@ const NO_PAID_PROVIDER = [
   'identity.onboarding.complete', 'identity.onboarding.reset', 'identity.theme.update', 'identity.users.get',
   'identity.password.change', 'identity.profile.update', 'identity.email.change', 'identity.email.verify',
   'identity.email.resend', 'identity.live.stream', 'identity.usage.get',
+  // the account's data: exported, imported and erased here (provider clean-ups on deletion are free)
+  'identity.account-exports.start', 'identity.account-exports.latest', 'identity.account-exports.get',
+  'identity.account-exports.download', 'identity.account-imports.run', 'identity.accounts.delete',
   // chat: stored data, shortcuts, patterns and whispers computed here, Discord's API, drafts without the model
   'chat.actions.setOutcome', 'chat.messages.list', 'chat.feedback.create', 'chat.personality.get', 'chat.personality.set',
   'chat.career.get', 'chat.career.set', 'chat.memories.list', 'chat.memories.delete', 'chat.memories.cleanupPatterns',

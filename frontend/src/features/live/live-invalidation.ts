@@ -9,6 +9,8 @@ export const LIVE_EVENT_KINDS = [
   'call-queue',
   'calls',
   'badges',
+  'export',
+  'import',
 ] as const satisfies readonly LiveKind[];
 
 const BADGE_QUERIES = [
@@ -29,6 +31,27 @@ export const LIVE_INVALIDATIONS: Record<LiveKind, readonly (readonly unknown[])[
   'call-queue': [queryKeys.callQueue],
   calls: [queryKeys.callQueue, queryKeys.callLogs, queryKeys.callUsage],
   badges: BADGE_QUERIES,
+  export: [queryKeys.accountExport],
+  // An imported archive adds to every area: the lists the user sees refetch.
+  import: [
+    queryKeys.currentUser,
+    queryKeys.reminders,
+    queryKeys.chatMessages,
+    queryKeys.conversations,
+    queryKeys.memories,
+    queryKeys.shortcuts,
+    queryKeys.twin,
+    queryKeys.personality,
+    queryKeys.career,
+    queryKeys.contacts,
+    queryKeys.phoneMessages,
+    queryKeys.callLogs,
+    queryKeys.callScenarios,
+    queryKeys.notifications,
+    queryKeys.notificationPreferences,
+    queryKeys.voiceAlerts,
+    queryKeys.calendarSyncStatus,
+  ],
 };
 
 export function queriesForLiveEvent(kind: string): readonly (readonly unknown[])[] {

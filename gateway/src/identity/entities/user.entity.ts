@@ -59,6 +59,10 @@ export class UserEntity {
   @Column({ name: 'theme_color', type: 'varchar', length: 10, default: 'blue' })
   themeColor!: string;
 
+  /** Set when the user deleted the account: nobody signs in to it while the services erase its data, then the row goes. */
+  @Column({ name: 'deleted_at', type: 'timestamptz', nullable: true })
+  deletedAt!: Date | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 
