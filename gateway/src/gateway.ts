@@ -8,6 +8,7 @@ import { JsonNestLogger, NATS_CONNECTION, NatsTransport, PassThroughRpcFilter, R
 import type { NatsConnection } from 'nats';
 import type { FastifyInstance } from 'fastify';
 import { AppModule } from './app.module';
+import { AudioStreamIngress } from './audio-streams/audio-stream-ingress';
 import { GATEWAY_CONFIG, type GatewayConfig, loadGatewayConfig } from './config/gateway.config';
 import { registerHealthCheck } from './health/health.route';
 import { HealthService } from './health/health.service';
@@ -31,7 +32,7 @@ import { ApiProxy } from './proxy/api-proxy';
 import { QuotaLimits } from './quota/quota.config';
 import { WebhookIngress } from './webhooks/webhook-ingress';
 
-/** Builds the gateway: one Fastify server for /api, /api/live, /health, /webhooks and the built frontend. */
+/** Builds the gateway: one Fastify server for /api, /api/live, /health, /webhooks (and their WebSockets) and the built frontend. */
 export async function createGateway(): Promise<NestFastifyApplication> {
   const { TRUST_PROXY } = loadGatewayConfig();
   // A bad QUOTA_<KIND>_<TIER> stops the start naming it, before Nest builds anything (a throwing provider aborts).
@@ -68,6 +69,8 @@ export async function createGateway(): Promise<NestFastifyApplication> {
   await fastify.register(async (scope) => {
     scope.setErrorHandler((error, _req, reply) => sendError(reply, error));
     await app.get(WebhookIngress).register(scope);
+    // WebSockets handed to a replica of their service (Twilio Media Streams), authenticated before the upgrade.
+    await app.get(AudioStreamIngress).register(scope);
     await app.get(GoogleAuthRoutes).usePassport(scope);
     // Declared endpoints, one way: the gateway's own `@Route` methods, then every service's through the proxy.
     const sessions = app.get(SessionUsers);

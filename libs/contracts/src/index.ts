@@ -10,6 +10,7 @@ import { telephonyEndpoints } from './endpoints/telephony';
 import { voiceEndpoints } from './endpoints/voice';
 
 export * from './account';
+export * from './audio-streams';
 export * from './context';
 export * from './endpoint';
 export * from './errors';

@@ -14,6 +14,7 @@ import {
   type ServiceName,
 } from './endpoint';
 import { accountFilesSchema, type AccountExportPart, type AccountImportResult, type AccountPartService } from './account';
+import { allAudioStreams } from './audio-streams';
 import { healthSubject } from './rpc';
 import {
   WEBHOOK_BODY_LIMIT_BYTES,
@@ -272,10 +273,11 @@ export const webhookReceivers = Object.fromEntries(
   ]),
 ) as Record<WebhookService, InternalSubject<typeof webhookRequest, WebhookReply, 'service'>>;
 
-/** Every declared internal subject, the webhook receivers included. */
+/** Every declared internal subject, the webhook receivers and the audio streams' openers included. */
 export const allInternalSubjects: InternalSubject[] = [
   ...Object.values(internalApi).flatMap((group) => Object.values(group) as InternalSubject[]),
   ...Object.values(webhookReceivers),
+  ...allAudioStreams.map((stream) => stream.open),
 ];
 
 /**

@@ -1,3 +1,4 @@
+export * from './audio-streams';
 export * from './bootstrap';
 export * from './config';
 export * from './errors';

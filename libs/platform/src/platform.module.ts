@@ -1,9 +1,11 @@
 import { Controller, type DynamicModule, Global, Inject, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
 import { MessagePattern } from '@nestjs/microservices';
 import { type HealthReply, type ServiceName, healthSubject } from '@jarvis/contracts';
 import type { NatsConnection } from 'nats';
 import { DataSource } from 'typeorm';
 import type { z } from 'zod';
+import { AUDIO_STREAM_HOST_OPTIONS, AudioStreamHost } from './audio-streams/audio-stream-host';
 import { type InfraConfig, infraConfigSchema, loadConfig } from './config';
 import { type DatabaseOptions, openDatabase } from './database/data-source';
 import { EventBus } from './events/event-bus';
@@ -150,9 +152,17 @@ export class ServicePlatformModule {
       { provide: INFRA_CONFIG, useFactory: () => loadServiceConfig(options.name) },
       ...(options.config ? [{ provide: options.config.token, useExisting: INFRA_CONFIG }] : []),
       ...connections,
+      // The audio streams (WebSockets) the gateway hands this service: `@HandlesAudioStream` methods.
+      {
+        provide: AUDIO_STREAM_HOST_OPTIONS,
+        inject: [INFRA_CONFIG],
+        useFactory: (config: InfraConfig) => ({ service: options.name, prefix: config.NATS_SUBJECT_PREFIX }),
+      },
+      AudioStreamHost,
     ];
     return {
       module: ServicePlatformModule,
+      imports: [DiscoveryModule],
       controllers: [healthHandler(options.name)],
       providers,
       exports: providers.filter((p) => p !== ConnectionsLifecycle),

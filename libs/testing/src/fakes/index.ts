@@ -15,3 +15,4 @@ export * from './push.fake';
 export * from './smtp.fake';
 export * from './stripe.fake';
 export * from './twilio.fake';
+export * from './websocket-client';

@@ -1,0 +1,3 @@
+export * from './audio-pipe';
+export * from './audio-stream-host';
+export * from './open-audio-stream';
