@@ -25,7 +25,7 @@ import { registerSessions } from './http/session';
 import { registerStaticFrontend } from './http/static-frontend';
 import { registerUnreadBodyDrain } from './http/unread-body';
 import { GoogleAuthRoutes } from './identity/google/google-auth.routes';
-import { SessionEndings } from './identity/session-endings';
+import { SessionEndings } from './http/session-endings';
 import { SessionUsers } from './identity/session-users';
 import { LiveStream } from './live/live-stream';
 import { ApiProxy } from './proxy/api-proxy';

@@ -3,7 +3,7 @@ import fastifySession from '@fastify/session';
 import type { RedisConnection } from '@jarvis/platform';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DEV_SESSION_SECRET, type GatewayConfig } from '../config/gateway.config';
-import type { SessionEndings } from '../identity/session-endings';
+import type { SessionEndings } from './session-endings';
 import { CachedSessionStore } from './cached-session-store';
 import { RedisSessionStore } from './redis-session-store';
 

@@ -7,7 +7,7 @@ import { IdentityRoutes } from './identity.routes';
 import { IdentityService } from './identity.service';
 import { LoginRateLimiter, SignupRateLimiter } from './login-rate-limiter';
 import { PasswordHasher } from './password-hasher';
-import { SessionEndings } from './session-endings';
+import { SessionEndings } from '../http/session-endings';
 import { SessionUsers } from './session-users';
 import { SignIns } from './sign-ins';
 import { TierSyncConsumer } from './tier-sync.consumer';

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { RedisConnection } from '@jarvis/platform';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway.config';
 import { sessionKey } from '../http/redis-session-store';
-import { SessionEndings } from './session-endings';
+import { SessionEndings } from '../http/session-endings';
 
 /** Past this many remembered sessions, sign-in drops the ids whose sessions have expired. */
 const PRUNE_ABOVE = 20;

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { JSONCodec, type NatsConnection } from 'nats';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway.config';
 import { sendError } from '../http/error-response';
-import { SessionEndings } from '../identity/session-endings';
+import { SessionEndings } from '../http/session-endings';
 import { SessionUsers } from '../identity/session-users';
 import { openEventStream, sseEvent } from '../proxy/sse-relay';
 

@@ -3,8 +3,8 @@ import { endpoint, type Endpoint, idParam, noInput, returns } from '@jarvis/cont
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { SessionUsers } from '../identity/session-users';
-import { declaredRoutes, Route, routeEndpoint, type RouteInput } from './route';
+import { SessionUsers } from './identity/session-users';
+import { declaredRoutes, Route, routeEndpoint, type RouteInput } from './http/route';
 
 const notes = {
   create: endpoint({

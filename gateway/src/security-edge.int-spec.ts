@@ -7,8 +7,8 @@ import { Handles, type HandlerInput, NatsTransport, PassThroughRpcFilter } from 
 import { connect, type NatsConnection } from 'nats';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SessionUsers } from '../identity/session-users';
-import { type GatewayHarness, startGateway, uniqueName } from '../testing/harness';
+import { SessionUsers } from './identity/session-users';
+import { type GatewayHarness, startGateway, uniqueName } from './testing/harness';
 
 /** What the fake services behind the gateway were asked. */
 const seen = {
@@ -388,7 +388,7 @@ describe('security headers', () => {
 
   it('leaves HSTS out when PUBLIC_URL is plain http', async () => {
     process.env.PUBLIC_URL = 'http://localhost:3000';
-    const { createGateway } = await import('../gateway');
+    const { createGateway } = await import('./gateway');
     const plain = await createGateway();
     try {
       await plain.listen(0, '127.0.0.1');
