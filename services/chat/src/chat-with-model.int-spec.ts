@@ -1,9 +1,9 @@
 import { ACTION_TYPES, api } from '@jarvis/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PERSONALITIES } from '../personas/personalities.constants';
-import { CAREERS } from '../personas/careers.constants';
-import { type OpenAiFake, startOpenAiFake } from '../testing/fakes/openai.fake';
-import { type ChatHarness, send, startChat } from '../testing/chat-harness';
+import { PERSONALITIES } from './personas/personalities.constants';
+import { CAREERS } from './personas/careers.constants';
+import { type OpenAiFake, startOpenAiFake } from './testing/fakes/openai.fake';
+import { type ChatHarness, send, startChat } from './testing/chat-harness';
 
 let h: ChatHarness;
 let model: OpenAiFake;
