@@ -5,26 +5,44 @@ import { PassThroughRpcFilter } from './errors';
 import { createLogger, JsonNestLogger } from './logger';
 import { NATS_CONNECTION } from './nats/connection';
 import { NatsTransport } from './nats/transport';
-import { loadServiceConfig } from './platform.module';
+import type { ServiceMetrics } from './observability/metrics';
+import { runAsService } from './observability/service-scope';
+import { loadServiceConfig, MetricsEndpoint } from './platform.module';
 
 export interface RunningService {
   app: INestMicroservice;
   subjects: string[];
+  /** This service instance's metrics registry (its `GET /metrics` serves it with the process's series). */
+  metrics: ServiceMetrics;
+  /** The port its `GET /metrics` listens on (METRICS_PORT, or the one chosen for 0); undefined if it could not listen. */
+  metricsPort?: number;
   close(): Promise<void>;
 }
 
-/** Starts a service: DI, its schema migrated, its handlers subscribed on NATS in the service's queue group. */
-export async function startService(name: string, module: Type<unknown>): Promise<RunningService> {
-  process.env.SERVICE_NAME ??= name;
-  // Every variable is checked before anything connects: a bad one stops the start with one message naming it.
-  const config = loadServiceConfig(name);
-  const transport = new NatsTransport({ queue: `jarvis-${name}`, prefix: config.NATS_SUBJECT_PREFIX });
-  // abortOnError off: a failing start rejects (runService exits 1, a test fails) instead of aborting the process.
-  const app = await NestFactory.createMicroservice(module, { strategy: transport, logger: new JsonNestLogger(), abortOnError: false });
-  app.useGlobalFilters(new PassThroughRpcFilter());
-  transport.useConnection(app.get(NATS_CONNECTION));
-  await app.listen();
-  return { app, subjects: transport.subjects(), close: () => app.close() };
+/**
+ * Starts a service: DI, its schema migrated, its handlers subscribed on NATS in the service's queue group, its
+ * metrics on METRICS_PORT. It runs in a scope of its own (service-scope.ts), so a process may start several
+ * services, each with its own metrics and trace service name.
+ */
+export function startService(name: string, module: Type<unknown>): Promise<RunningService> {
+  return runAsService(name, async (scope) => {
+    process.env.SERVICE_NAME ??= name;
+    // Every variable is checked before anything connects: a bad one stops the start with one message naming it.
+    const config = loadServiceConfig(name);
+    const transport = new NatsTransport({ queue: `jarvis-${name}`, prefix: config.NATS_SUBJECT_PREFIX, metrics: scope.metrics });
+    // abortOnError off: a failing start rejects (runService exits 1, a test fails) instead of aborting the process.
+    const app = await NestFactory.createMicroservice(module, { strategy: transport, logger: new JsonNestLogger(), abortOnError: false });
+    app.useGlobalFilters(new PassThroughRpcFilter());
+    transport.useConnection(app.get(NATS_CONNECTION));
+    await app.listen();
+    return {
+      app,
+      subjects: transport.subjects(),
+      metrics: scope.metrics,
+      metricsPort: app.get(MetricsEndpoint).boundPort,
+      close: () => app.close(),
+    };
+  });
 }
 
 /**

@@ -37,6 +37,11 @@ export const infraConfigSchema = z.object({
   NATS_URL: z.string().default('nats://127.0.0.1:4222'),
   /** Prefix of every NATS subject and JetStream stream (tests give each run its own). */
   NATS_SUBJECT_PREFIX: z.string().regex(/^([A-Za-z0-9_-]+\.)?$/, 'must be empty or end with a dot, e.g. t123.').default(''),
+  /**
+   * Port of this process's `GET /metrics` (Prometheus), never the public one; 0 lets the system choose (tests).
+   * `npm start` gives each process its own from METRICS_PORT_BASE; containers use 9464.
+   */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PUBLIC_URL: z.string().url().default('http://localhost:3000'),
   /**

@@ -1,3 +1,5 @@
+// First: with an OTLP endpoint set, tracing starts before pg and ioredis load (observability/preload.ts).
+import './observability/preload';
 export * from './audio-streams';
 export * from './bootstrap';
 export * from './config';
@@ -12,6 +14,7 @@ export * from './providers/http';
 export * from './providers/safe-fetch';
 export * from './providers/openai';
 export * from './net/address-policy';
+export * from './observability';
 export * from './google';
 export * from './database/data-source';
 export * from './database/processed-events';

@@ -1,6 +1,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { LoggerService } from '@nestjs/common';
 import pino, { type Logger } from 'pino';
+import { currentService } from './observability/service-scope';
+import { activeTraceIds } from './observability/tracing';
 
 export interface LogContext {
   requestId?: string;
@@ -172,8 +174,13 @@ export function rootLogger(): Logger {
         level: configuredLevel,
         base: { pid: process.pid },
         timestamp: pino.stdTimeFunctions.isoTime,
-        // Read at each line: the service name is set by the bootstrap after modules (and their loggers) load.
-        mixin: () => ({ service: process.env.SERVICE_NAME ?? 'jarvis', ...currentLogContext() }),
+        // Read at each line: the service the line is written in (one process may run several), else the process's
+        // SERVICE_NAME; inside a traced request its trace and span ids.
+        mixin: () => ({
+          service: currentService()?.name ?? process.env.SERVICE_NAME ?? 'jarvis',
+          ...currentLogContext(),
+          ...activeTraceIds(),
+        }),
         formatters: { level: (label) => ({ level: label }) },
         redact: { paths: redactPaths(), censor: REDACTED },
         serializers: { err: serializeError, error: serializeError, cause: serializeError },

@@ -1,4 +1,13 @@
-import { Controller, type DynamicModule, Global, Inject, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
+import {
+  Controller,
+  type DynamicModule,
+  Global,
+  Inject,
+  Injectable,
+  Module,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { MessagePattern } from '@nestjs/microservices';
 import { type HealthReply, type ServiceName, healthSubject } from '@jarvis/contracts';
@@ -14,9 +23,51 @@ import { connectNats, NATS_CONNECTION } from './nats/connection';
 import { RpcClient } from './nats/rpc-client';
 import { connectRedis, RedisConnection } from './redis/redis-connection';
 import { handledSubjects } from './handler';
+import { createLogger } from './logger';
+import { ServiceMetrics } from './observability/metrics';
+import { MetricsServer } from './observability/metrics-server';
+import { currentService, ServiceScope } from './observability/service-scope';
+import { flushTracing } from './observability/tracing';
+
+const log = createLogger('metrics');
 
 export const INFRA_CONFIG = Symbol('INFRA_CONFIG');
 export const SERVICE_NAME = Symbol('SERVICE_NAME');
+/** The running service's scope (service-scope.ts): its name and metrics; `scope.run(fn)` re-enters it. */
+export const SERVICE_SCOPE = Symbol('SERVICE_SCOPE');
+
+/**
+ * The service's `GET /metrics` server on METRICS_PORT, listening once the application has started and closed with
+ * it. A port already taken is logged and the service runs on without it: metrics never stop calls being answered.
+ */
+export class MetricsEndpoint implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly server: MetricsServer;
+
+  constructor(
+    readonly metrics: ServiceMetrics,
+    private readonly port: number,
+  ) {
+    this.server = new MetricsServer(metrics);
+  }
+
+  /** The port /metrics is served on (the chosen one when METRICS_PORT is 0), once started. */
+  get boundPort(): number | undefined {
+    return this.server.port;
+  }
+
+  async onApplicationBootstrap() {
+    try {
+      const port = await this.server.listen(this.port);
+      log.info({ metricsPort: port }, `${this.metrics.service} metrics on http://localhost:${port}/metrics`);
+    } catch (error) {
+      log.error({ err: error, metricsPort: this.port }, `${this.metrics.service} metrics not served: port ${this.port} is unavailable (set METRICS_PORT)`);
+    }
+  }
+
+  async onApplicationShutdown() {
+    await this.server.close();
+  }
+}
 
 export interface ServicePlatformOptions {
   name: Exclude<ServiceName, 'gateway'>;
@@ -49,6 +100,7 @@ class ConnectionsLifecycle implements OnApplicationShutdown {
   ) {}
 
   async onApplicationShutdown() {
+    await flushTracing();
     await this.events.close();
     if (!this.nc.isClosed()) await this.nc.drain().catch(() => undefined);
     if (this.dataSource.isInitialized) await this.dataSource.destroy();
@@ -65,6 +117,17 @@ export function connectionProviders(options: { configToken: symbol; connectionNa
   const { configToken } = options;
   return [
     {
+      provide: SERVICE_SCOPE,
+      // The scope `startService` (or the gateway) runs the start in; a module built without one gets its own.
+      useFactory: (): ServiceScope => currentService() ?? new ServiceScope(options.connectionName.replace(/^jarvis-/, '')),
+    },
+    { provide: ServiceMetrics, inject: [SERVICE_SCOPE], useFactory: (scope: ServiceScope) => scope.metrics },
+    {
+      provide: MetricsEndpoint,
+      inject: [ServiceMetrics, configToken],
+      useFactory: (metrics: ServiceMetrics, config: InfraConfig) => new MetricsEndpoint(metrics, config.METRICS_PORT),
+    },
+    {
       provide: NATS_CONNECTION,
       inject: [configToken],
       useFactory: (config: InfraConfig) => connectNats(config.NATS_URL, options.connectionName),
@@ -76,13 +139,13 @@ export function connectionProviders(options: { configToken: symbol; connectionNa
     },
     {
       provide: RpcClient,
-      inject: [NATS_CONNECTION, configToken],
-      useFactory: (nc: NatsConnection, config: InfraConfig) => new RpcClient(nc, config.NATS_SUBJECT_PREFIX),
+      inject: [NATS_CONNECTION, configToken, ServiceMetrics],
+      useFactory: (nc: NatsConnection, config: InfraConfig, metrics: ServiceMetrics) => new RpcClient(nc, config.NATS_SUBJECT_PREFIX, metrics),
     },
     {
       provide: EventBus,
-      inject: [NATS_CONNECTION, configToken],
-      useFactory: (nc: NatsConnection, config: InfraConfig) => new EventBus(nc, config.NATS_SUBJECT_PREFIX),
+      inject: [NATS_CONNECTION, configToken, ServiceMetrics],
+      useFactory: (nc: NatsConnection, config: InfraConfig, metrics: ServiceMetrics) => new EventBus(nc, config.NATS_SUBJECT_PREFIX, metrics),
     },
     {
       provide: LiveEvents,

@@ -1,5 +1,7 @@
 import { ValidationError, type WebhookReply, type WebhookRequest, type WebhookService, webhookReceivers } from '@jarvis/contracts';
 import { Handles, type HandlerInput } from './handler';
+import { WEBHOOKS_TOTAL, type WebhookOutcome } from './observability/platform-metrics';
+import { currentService } from './observability/service-scope';
 
 /**
  * A provider's request as the gateway received it at `/webhooks/<service><path>`, parsed once. The body is the raw
@@ -62,8 +64,20 @@ export class IncomingWebhook {
   }
 }
 
+/** Marks a reply that refused the provider's signature (`webhookReply.badSignature`); never sent on the wire. */
+const BAD_SIGNATURE = Symbol('jarvis:webhook-bad-signature');
+
 /** Builders for what a webhook handler answers; the gateway sends status, content type and body as they are. */
 export const webhookReply = {
+  /**
+   * A refused signature (Twilio's 403, Stripe's 400): answered like `text`, and counted as `bad_signature` in
+   * `jarvis_webhooks_total`.
+   */
+  badSignature(status: number, text: string): WebhookReply {
+    const reply = webhookReply.text(status, text);
+    Object.defineProperty(reply, BAD_SIGNATURE, { value: true });
+    return reply;
+  },
   /** TwiML (a string or twilio's VoiceResponse/MessagingResponse, which print themselves). */
   xml(twiml: string | { toString(): string }, status = 200): WebhookReply {
     return { status, contentType: 'text/xml; charset=utf-8', body: String(twiml) };
@@ -95,8 +109,16 @@ export function HandlesWebhook(service: WebhookService) {
   const pattern = Handles(declaration);
   return <T extends WebhookHandlerFn>(target: object, key: string | symbol, descriptor: TypedPropertyDescriptor<T>) => {
     const handler = descriptor.value!;
-    const receive = function (this: unknown, input: HandlerInput<typeof declaration>) {
-      return handler.call(this, new IncomingWebhook(input.data));
+    const receive = async function (this: unknown, input: HandlerInput<typeof declaration>) {
+      const metrics = currentService()?.metrics;
+      let outcome: WebhookOutcome = 'error';
+      try {
+        const reply = await handler.call(this, new IncomingWebhook(input.data));
+        outcome = webhookOutcome(reply);
+        return reply;
+      } finally {
+        metrics?.get(WEBHOOKS_TOTAL).inc({ service, outcome });
+      }
     };
     Object.defineProperty(receive, 'name', { value: handler.name });
     // Keep what decorators applied before this one (guards, interceptors) put on the original method.
@@ -107,4 +129,10 @@ export function HandlesWebhook(service: WebhookService) {
     typed.value = receive;
     pattern(target, key, typed);
   };
+}
+
+/** `accepted` for a 2xx or 3xx answer, `bad_signature` for a refused signature, `error` for any other. */
+function webhookOutcome(reply: WebhookReply): WebhookOutcome {
+  if ((reply as { [BAD_SIGNATURE]?: boolean })[BAD_SIGNATURE]) return 'bad_signature';
+  return reply.status < 400 ? 'accepted' : 'error';
 }

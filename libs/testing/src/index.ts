@@ -8,4 +8,7 @@ export * from './service-harness';
 export * from './test-env';
 export * from './nats-service';
 export * from './log-capture';
+export * from './metrics';
+export * from './otlp-receiver';
 export * from './wait-for';
+export * from './account-rows';

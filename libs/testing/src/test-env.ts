@@ -45,6 +45,8 @@ export async function createTestEnv(label: string): Promise<TestEnv> {
     REDIS_PREFIX: redisPrefix,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     SESSION_SECRET: 'test-session-secret',
+    // Every service a test starts serves /metrics on a port the system chooses (RunningService.metricsPort).
+    METRICS_PORT: '0',
   };
   Object.assign(process.env, env);
 

@@ -9,6 +9,12 @@ import {
   type RpcRequest,
 } from '@jarvis/contracts';
 import { ErrorCode, type MsgHdrs, type NatsConnection, NatsError } from 'nats';
+import { performance } from 'node:perf_hooks';
+import type { Span } from '@opentelemetry/api';
+import { metricSubject } from '../observability/labels';
+import type { ServiceMetrics } from '../observability/metrics';
+import { RPC_CLIENT_DURATION, type RpcOutcome } from '../observability/platform-metrics';
+import { endSpan, otelContext, otelTrace, SpanKind, traceHeaders, tracer, tracingEnabled } from '../observability/tracing';
 import { decodePayload, encodePayload } from './large-payloads';
 import { callStreaming, type StreamOptions } from './stream';
 
@@ -20,6 +26,8 @@ export class RpcClient {
   constructor(
     private readonly nc: NatsConnection,
     private readonly prefix: string,
+    /** Where `jarvis_rpc_client_duration_seconds` goes: the calling service's registry (none for a test's client). */
+    private readonly metrics?: ServiceMetrics,
   ) {}
 
   /**
@@ -30,13 +38,35 @@ export class RpcClient {
     return (await this.send<T>(subject, { ctx, data }, timeoutMs)).data;
   }
 
-  /** One request and its reply, with the reply's headers (a streamed reply counts its chunks there). */
+  /**
+   * One request and its reply, with the reply's headers (a streamed reply counts its chunks there). Timed by subject
+   * and outcome; traced as a client span whose context travels in the request's headers.
+   */
   private async send<T>(subject: string, payload: RpcRequest, timeoutMs: number): Promise<{ data: T; headers?: MsgHdrs }> {
+    const start = performance.now();
+    const span = tracingEnabled() ? tracer().startSpan(subject, { kind: SpanKind.CLIENT, attributes: natsAttributes(subject, 'send') }) : undefined;
+    let outcome: RpcOutcome = 'error';
+    try {
+      const result = await this.exchange<T>(subject, payload, timeoutMs, span);
+      outcome = 'ok';
+      span?.end();
+      return result;
+    } catch (error) {
+      outcome = rpcOutcomeOf(error);
+      if (span) endSpan(span, error);
+      throw error;
+    } finally {
+      this.metrics?.get(RPC_CLIENT_DURATION).observe({ subject: metricSubject(subject, this.prefix), outcome }, (performance.now() - start) / 1000);
+    }
+  }
+
+  private async exchange<T>(subject: string, payload: RpcRequest, timeoutMs: number, span?: Span): Promise<{ data: T; headers?: MsgHdrs }> {
     // Over 512 kB the request and the reply cross by reference through the Object Store (large-payloads.ts).
     const request = await encodePayload(this.nc, this.prefix, payload);
     let reply;
     try {
-      reply = await this.nc.request(this.prefix + subject, request, { timeout: timeoutMs });
+      const headers = span && traceHeaders(otelTrace.setSpan(otelContext.active(), span));
+      reply = await this.nc.request(this.prefix + subject, request, headers ? { timeout: timeoutMs, headers } : { timeout: timeoutMs });
     } catch (error) {
       throw translateNatsError(error, subject, timeoutMs);
     }
@@ -76,22 +106,41 @@ export class RpcClient {
   }
 }
 
+/** How a failed request ended, for the client histogram: the bus's timeout and no-responders, else an error reply. */
+function rpcOutcomeOf(error: unknown): RpcOutcome {
+  if (error instanceof DomainError && (error as { [NATS_FAILURE]?: RpcOutcome })[NATS_FAILURE]) return (error as { [NATS_FAILURE]?: RpcOutcome })[NATS_FAILURE]!;
+  return 'error';
+}
+
+/** Marks the errors `translateNatsError` made from the bus's own failures (not the handler's replies). */
+const NATS_FAILURE = Symbol('jarvis:nats-failure');
+
 function translateNatsError(error: unknown, subject: string, timeoutMs: number): DomainError {
   const service = subject.split('.')[0];
   if (error instanceof NatsError) {
     if (error.code === ErrorCode.NoResponders) {
-      return new DomainError(ErrorKind.ServiceUnavailable, `The ${service} service is not available right now. Please try again shortly.`, {
+      return markedAs('no_responders', new DomainError(ErrorKind.ServiceUnavailable, `The ${service} service is not available right now. Please try again shortly.`, {
         details: { service },
-      });
+      }));
     }
     if (error.code === ErrorCode.Timeout) {
-      return new DomainError(ErrorKind.DeadlineExceeded, `The ${service} service did not answer within ${Math.round(timeoutMs / 1000)} seconds.`, {
+      return markedAs('timeout', new DomainError(ErrorKind.DeadlineExceeded, `The ${service} service did not answer within ${Math.round(timeoutMs / 1000)} seconds.`, {
         details: { service },
-      });
+      }));
     }
     if (error.code === ErrorCode.ConnectionClosed || error.code === ErrorCode.Disconnect) {
       return new DomainError(ErrorKind.ServiceUnavailable, 'The message bus is not reachable right now.', { details: { service } });
     }
   }
   return new DomainError(ErrorKind.ServiceUnavailable, `The ${service} service could not be reached.`, { details: { service } });
+}
+
+function markedAs(outcome: RpcOutcome, error: DomainError): DomainError {
+  Object.defineProperty(error, NATS_FAILURE, { value: outcome });
+  return error;
+}
+
+/** The attributes of a NATS span (OpenTelemetry's messaging conventions). */
+export function natsAttributes(subject: string, operation: 'send' | 'process' | 'receive'): Record<string, string> {
+  return { 'messaging.system': 'nats', 'messaging.destination.name': subject, 'messaging.operation.type': operation };
 }

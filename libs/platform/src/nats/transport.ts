@@ -2,9 +2,16 @@ import { type CustomTransportStrategy, Server } from '@nestjs/microservices';
 import { DomainError, type RpcReply, type RpcRequest } from '@jarvis/contracts';
 import { JSONCodec, type Msg, type MsgHdrs, type NatsConnection, type Subscription } from 'nats';
 import { lastValueFrom } from 'rxjs';
+import { performance } from 'node:perf_hooks';
 import { toErrorEnvelope } from '../errors';
+import { metricSubject } from '../observability/labels';
+import type { ServiceMetrics } from '../observability/metrics';
+import { currentService } from '../observability/service-scope';
+import { RPC_SERVER_DURATION } from '../observability/platform-metrics';
+import { contextFromHeaders, endSpan, otelContext, otelTrace, SpanKind, tracer, tracingEnabled } from '../observability/tracing';
 import { createLogger, withLogContext } from '../logger';
 import { decodePayload, encodePayload } from './large-payloads';
+import { natsAttributes } from './rpc-client';
 import { openStreamSink } from './stream';
 
 const codec = JSONCodec();
@@ -21,9 +28,22 @@ export class NatsTransport extends Server implements CustomTransportStrategy {
   private readonly subscriptions: Subscription[] = [];
   private readonly inFlight = new Set<Promise<void>>();
 
-  constructor(private readonly options: { queue: string; prefix: string }) {
+  constructor(
+    private readonly options: {
+      queue: string;
+      prefix: string;
+      /** Where `jarvis_rpc_server_duration_seconds` goes: the answering service's registry. */
+      metrics?: ServiceMetrics;
+    },
+  ) {
     super();
   }
+
+  /**
+   * The service this transport belongs to (it is built inside its start): each request is handled in its scope even
+   * when the connection was opened elsewhere, so the handler's metrics, spans and logs are the service's.
+   */
+  private readonly scope = currentService();
 
   useConnection(nc: NatsConnection) {
     this.nc = nc;
@@ -37,7 +57,9 @@ export class NatsTransport extends Server implements CustomTransportStrategy {
           queue: this.options.queue,
           callback: (err, msg) => {
             if (err) return log.error({ err }, 'subscription error');
-            const task = this.handle(subject, msg).finally(() => this.inFlight.delete(task));
+            const task = (this.scope ? this.scope.run(() => this.handle(subject, msg)) : this.handle(subject, msg)).finally(() =>
+              this.inFlight.delete(task),
+            );
             this.inFlight.add(task);
           },
         });
@@ -70,17 +92,39 @@ export class NatsTransport extends Server implements CustomTransportStrategy {
     return [...this.messageHandlers.keys()];
   }
 
+  /**
+   * Answers one request, timed by subject and outcome, and traced (when tracing is on) as a server span under the
+   * caller's span from the request's headers, so the handler's own spans (Postgres, Redis, HTTP) and log lines
+   * belong to the caller's trace.
+   */
   private async handle(subject: string, msg: Msg) {
+    const start = performance.now();
+    let outcome: 'ok' | 'error' = 'error';
+    const span = tracingEnabled()
+      ? tracer().startSpan(subject, { kind: SpanKind.SERVER, attributes: natsAttributes(subject, 'process') }, contextFromHeaders(msg.headers))
+      : undefined;
+    try {
+      const answer = () => this.answer(subject, msg);
+      outcome = span ? await otelContext.with(otelTrace.setSpan(otelContext.active(), span), answer) : await answer();
+    } finally {
+      if (span) endSpan(span, outcome === 'error' ? new Error('error reply') : undefined);
+      this.options.metrics?.get(RPC_SERVER_DURATION).observe({ subject: metricSubject(subject), outcome }, (performance.now() - start) / 1000);
+    }
+  }
+
+  /** Decodes, runs the handler and replies; says whether the reply was a success. */
+  private async answer(subject: string, msg: Msg): Promise<'ok' | 'error'> {
     let request: RpcRequest;
     try {
       request = await decodePayload<RpcRequest>(this.nc!, msg.data);
     } catch (error) {
       // An expired or unreadable large request is the bus's fault (DomainError); anything else is not JSON.
       const envelope = error instanceof DomainError ? error.toEnvelope() : undefined;
-      return this.reply(msg, { ok: false, error: envelope ?? { kind: 'VALIDATION', code: 'VALIDATION', message: 'Malformed request' } });
+      await this.reply(msg, { ok: false, error: envelope ?? { kind: 'VALIDATION', code: 'VALIDATION', message: 'Malformed request' } });
+      return 'error';
     }
     const ctx = request.ctx ?? { userId: null, tier: 'free', requestId: 'unknown' };
-    await withLogContext({ requestId: ctx.requestId, userId: ctx.userId, subject }, async () => {
+    return withLogContext({ requestId: ctx.requestId, userId: ctx.userId, subject }, async () => {
       const handler = this.messageHandlers.get(subject)!;
       const stream = request.stream ? openStreamSink(this.nc!, request.stream) : undefined;
       // The handler sees a sink or nothing, never the caller's subject.
@@ -88,8 +132,10 @@ export class NatsTransport extends Server implements CustomTransportStrategy {
       try {
         const result = await lastValueFrom(this.transformToObservable(await handler(input)), { defaultValue: null });
         await this.reply(msg, { ok: true, data: result ?? null }, stream?.end());
+        return 'ok';
       } catch (error) {
         await this.reply(msg, { ok: false, error: toErrorEnvelope(error) }, stream?.end());
+        return 'error';
       }
     });
   }

@@ -1,4 +1,9 @@
+import { performance } from 'node:perf_hooks';
 import { ProviderUnavailableError } from '@jarvis/contracts';
+import { httpOperation, providerLabel } from '../observability/labels';
+import type { ProviderOutcome } from '../observability/platform-metrics';
+import { recordProviderCall, statusOutcome } from '../observability/provider-calls';
+import { currentService } from '../observability/service-scope';
 
 /**
  * The kit every provider adapter (`<vendor>.adapter.ts`) is written with: a deadline on each call, and errors that
@@ -34,14 +39,23 @@ export function providerUrl(base: string, path: string): string {
  * ProviderUnavailableError naming the provider; the caller maps the statuses that mean something to the user.
  */
 export async function providerFetch<T = unknown>(provider: ProviderInfo, url: string, init: RequestInit = {}, timeoutMs = 8_000): Promise<HttpResult<T>> {
+  // Measured as `jarvis_provider_*{provider, operation}`: the provider's name and the method with the URL's path,
+  // ids taken out (labels.ts), until the whole body is read.
+  const metrics = currentService()?.metrics;
+  const labels = [providerLabel(provider.name), httpOperation(init.method, url)] as const;
+  const start = performance.now();
+  const done = (outcome: ProviderOutcome) => recordProviderCall(metrics, ...labels, outcome, (performance.now() - start) / 1000);
   let res: Response;
+  let text: string;
   try {
     res = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+    text = await res.text();
   } catch (error) {
     const timedOut = (error as Error).name === 'TimeoutError';
+    done(timedOut ? 'timeout' : 'error');
     throw new ProviderUnavailableError(provider.name, provider.variables, timedOut ? `no answer within ${timeoutMs / 1000} seconds` : 'it could not be reached');
   }
-  const text = await res.text();
+  done(statusOutcome(res.status));
   let body: unknown = text;
   try {
     body = text ? JSON.parse(text) : null;

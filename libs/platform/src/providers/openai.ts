@@ -1,5 +1,6 @@
 import { type DomainError, ProviderUnavailableError, RateLimitedError } from '@jarvis/contracts';
 import OpenAI from 'openai';
+import { measuredFetch } from '../observability/provider-calls';
 
 /**
  * The model (chat, speech, transcription, vision) through the official `openai` SDK, for every service that uses it:
@@ -81,6 +82,8 @@ export class OpenAiConnection {
         baseURL: config.OPENAI_BASE_URL,
         timeout: use.timeoutMs,
         maxRetries: use.maxRetries,
+        // Every HTTP request the SDK makes is counted as `jarvis_provider_*{provider="openai"}`, by path.
+        fetch: measuredFetch('openai', use.timeoutMs),
       });
     }
   }

@@ -1,6 +1,7 @@
 import { JOB_QUEUES, type JobMap, type JobName, type QueueName } from '@jarvis/contracts';
-import { type DefaultJobOptions, Queue } from 'bullmq';
+import { type DefaultJobOptions, type JobsOptions, Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
+import { endSpan, otelContext, otelTrace, SpanKind, traceCarrier, tracer, tracingEnabled } from '../observability/tracing';
 import type { QueueSettings } from './queue-settings';
 
 export interface AddJobOptions {
@@ -45,14 +46,31 @@ export class JobQueue {
   async add<N extends JobName>(name: N, payload: JobMap[N], options: AddJobOptions = {}): Promise<string> {
     if (options.jobId !== undefined) checkId('job id', options.jobId);
     // Only the options given: an explicit `undefined` would override the queue's defaults (attempts: 3 became 0).
-    const job = await this.queue(JOB_QUEUES[name]).add(name, payload, {
+    const jobOptions: JobsOptions = {
       ...(options.jobId !== undefined && { jobId: options.jobId }),
       ...(options.delayMs !== undefined && { delay: Math.max(0, Math.round(options.delayMs)) }),
       ...(options.priority !== undefined && { priority: options.priority }),
       ...(options.attempts !== undefined && { attempts: options.attempts }),
       ...(options.backoffMs !== undefined && { backoff: { type: 'exponential', delay: options.backoffMs } }),
-    });
-    return job.id!;
+    };
+    if (!tracingEnabled()) return (await this.queue(JOB_QUEUES[name]).add(name, payload, jobOptions)).id!;
+    // Traced: a producer span in the caller's trace; its context rides in the job's telemetry metadata (BullMQ keeps
+    // it with the job), and the run links back to it.
+    const span = tracer().startSpan(`add ${name}`, { kind: SpanKind.PRODUCER, attributes: jobAttributes(name) });
+    try {
+      const metadata = JSON.stringify(traceCarrier(otelTrace.setSpan(otelContext.active(), span)));
+      const job = await this.queue(JOB_QUEUES[name]).add(name, payload, { ...jobOptions, telemetry: { metadata } });
+      span.end();
+      return job.id!;
+    } catch (error) {
+      endSpan(span, error);
+      throw error;
+    }
+  }
+
+  /** The queues this process added jobs to or asked for (`queue(name)`), by name. */
+  names(): QueueName[] {
+    return [...this.queues.keys()];
   }
 
   /**
@@ -109,4 +127,9 @@ function checkId(what: string, id: string) {
   // BullMQ splits keys on ':' and refuses integer-looking custom ids.
   if (!id || id.includes(':') || /^\d+$/.test(id))
     throw new Error(`Invalid ${what} '${id}': use a non-numeric id without ':', e.g. a uuid`);
+}
+
+/** The attributes of a job's spans (OpenTelemetry's messaging conventions). */
+export function jobAttributes(name: JobName): Record<string, string> {
+  return { 'messaging.system': 'bullmq', 'messaging.destination.name': JOB_QUEUES[name], 'jarvis.job.name': name };
 }

@@ -3,9 +3,13 @@ import { JOB_QUEUES, type JobName, type QueueName } from '@jarvis/contracts';
 import { DelayedError, type Job, UnrecoverableError, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { InfraConfig } from '../config';
+import { type Context, propagation, ROOT_CONTEXT } from '@opentelemetry/api';
 import { createLogger, withLogContext } from '../logger';
+import type { ServiceMetrics } from '../observability/metrics';
+import { type JobOutcome, JOBS_TOTAL } from '../observability/platform-metrics';
+import { endSpan, linkFrom, otelContext, otelTrace, SpanKind, tracer, tracingEnabled } from '../observability/tracing';
 import type { JobHandler, ProcessorMeta, QueueJob, Setting } from './job-processor';
-import type { JobQueue } from './job-queue';
+import { type JobQueue, jobAttributes } from './job-queue';
 import { type QueueSettings, workerConnectionOptions } from './queue-settings';
 
 const log = createLogger('queue');
@@ -37,7 +41,14 @@ export class QueueWorkers {
     private readonly redis: Redis,
     /** The service's validated configuration, which settings given as functions read. */
     private readonly config: InfraConfig,
+    /** The service's registry: `jarvis_jobs_total`. */
+    private readonly metrics?: ServiceMetrics,
   ) {}
+
+  /** The queues this process runs workers for. */
+  queues(): QueueName[] {
+    return this.workers.map((worker) => worker.name as QueueName);
+  }
 
   private read(setting: Setting | undefined): number | undefined {
     return typeof setting === 'function' ? setting(this.config) : setting;
@@ -83,9 +94,11 @@ export class QueueWorkers {
       },
     );
     worker.on('error', (error) => log.error({ err: error, queue }, 'queue worker error'));
+    worker.on('completed', (job) => this.count(queue, job.name, 'completed'));
     worker.on('failed', (job, error) => {
       if (!job) return;
       const final = error instanceof UnrecoverableError || job.attemptsMade >= (job.opts.attempts ?? 1);
+      this.count(queue, job.name, final ? 'failed' : 'retried');
       log.warn(
         { queue, job: job.name, jobId: job.id, attempt: job.attemptsMade, final, err: error },
         final ? 'job failed' : 'job failed, will retry',
@@ -97,7 +110,35 @@ export class QueueWorkers {
     log.info({ queue, jobs: [...handlers.keys()], concurrency, globalConcurrency }, 'queue worker started');
   }
 
+  private count(queue: QueueName, name: string, outcome: JobOutcome) {
+    // Only the job map's names: anything else would be a label nobody declared.
+    if (!(name in JOB_QUEUES)) name = 'unknown';
+    this.metrics?.get(JOBS_TOTAL).inc({ queue, name, outcome });
+  }
+
+  /**
+   * Runs a job; traced (when tracing is on) as a consumer span of its own, linked to the span that added it (the
+   * request that caused it), so its Postgres, Redis, HTTP and NATS calls and its log lines form one trace.
+   */
   private async run(handlers: Map<JobName, RegisteredProcessor>, job: QueueJob, token: string | undefined) {
+    if (!tracingEnabled()) return this.runJob(handlers, job, token);
+    const span = tracer().startSpan(
+      `process ${job.name}`,
+      { kind: SpanKind.CONSUMER, attributes: { ...jobAttributes(job.name), 'jarvis.job.attempt': job.attemptsMade + 1 }, links: linkFrom(jobContext(job)) },
+      ROOT_CONTEXT,
+    );
+    try {
+      const result = await otelContext.with(otelTrace.setSpan(ROOT_CONTEXT, span), () => this.runJob(handlers, job, token));
+      span.end();
+      return result;
+    } catch (error) {
+      if (error instanceof DelayedError) span.end();
+      else endSpan(span, error);
+      throw error;
+    }
+  }
+
+  private async runJob(handlers: Map<JobName, RegisteredProcessor>, job: QueueJob, token: string | undefined) {
     const processor = handlers.get(job.name);
     // A name no processor of this deployment knows: fail it visibly rather than retrying it forever.
     if (!processor) throw new Error(`No processor for job '${job.name}' on queue '${job.queueName}'`);
@@ -149,5 +190,16 @@ export class QueueWorkers {
   async close(force = false): Promise<void> {
     await Promise.all(this.workers.map((w) => w.close(force)));
     this.workers.length = 0;
+  }
+}
+
+/** The context the job's telemetry metadata carries (the span that added it), else none. */
+function jobContext(job: QueueJob): Context {
+  const metadata = job.opts.telemetry?.metadata;
+  if (!metadata) return ROOT_CONTEXT;
+  try {
+    return propagation.extract(ROOT_CONTEXT, JSON.parse(metadata) as Record<string, string>);
+  } catch {
+    return ROOT_CONTEXT;
   }
 }

@@ -9,9 +9,12 @@ import {
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import { DiscoveryModule, DiscoveryService } from '@nestjs/core';
-import type { JobName } from '@jarvis/contracts';
+import type { JobName, QueueName } from '@jarvis/contracts';
+import type { Gauge } from 'prom-client';
 import type { InfraConfig } from '../config';
 import { createLogger } from '../logger';
+import { ServiceMetrics } from '../observability/metrics';
+import { QUEUE_JOB_STATES, QUEUE_JOBS } from '../observability/platform-metrics';
 import { INFRA_CONFIG } from '../platform.module';
 import { RedisConnection } from '../redis/redis-connection';
 import { type JobHandler, processorMeta, isJobProcessor } from './job-processor';
@@ -44,7 +47,10 @@ class QueueLifecycle implements OnApplicationBootstrap, BeforeApplicationShutdow
     @Inject(QUEUE_SETTINGS) private readonly settings: QueueSettings,
     private readonly redis: RedisConnection,
     @Inject(INFRA_CONFIG) private readonly config: InfraConfig,
+    private readonly metrics: ServiceMetrics,
   ) {}
+
+  private stopCollecting?: () => void;
 
   async onApplicationBootstrap() {
     const processors = this.discovery
@@ -54,12 +60,29 @@ class QueueLifecycle implements OnApplicationBootstrap, BeforeApplicationShutdow
         meta: processorMeta(wrapper.metatype as never),
         handler: wrapper.instance as JobHandler<JobName>,
       }));
-    this.workers = new QueueWorkers(processors, this.settings, this.jobs, this.redis.client, this.config);
+    this.workers = new QueueWorkers(processors, this.settings, this.jobs, this.redis.client, this.config, this.metrics);
     await this.workers.start();
+    this.stopCollecting = this.metrics.onCollect(QUEUE_JOBS, (gauge) => this.collectDepths(gauge));
+  }
+
+  /**
+   * `jarvis_queue_jobs{queue, state}` of every queue this service works or adds to, read from Redis at each scrape
+   * (one round trip a queue), so the depth is as fresh as the scrape. Every replica reports the same queues: take
+   * the max across replicas, not the sum.
+   */
+  private async collectDepths(gauge: Gauge<'queue' | 'state'>) {
+    const names = new Set<QueueName>([...(this.workers?.queues() ?? []), ...this.jobs.names()]);
+    await Promise.all(
+      [...names].map(async (queue) => {
+        const counts = await this.jobs.queue(queue).getJobCounts(...QUEUE_JOB_STATES);
+        for (const state of QUEUE_JOB_STATES) gauge.set({ queue, state }, counts[state] ?? 0);
+      }),
+    );
   }
 
   /** Before any module's own shutdown: a running job still has its database and NATS while it finishes. */
   async beforeApplicationShutdown() {
+    this.stopCollecting?.();
     await this.workers?.close();
   }
 
