@@ -4,7 +4,15 @@ import fastifyMultipart from '@fastify/multipart';
 import { DiscoveryService, NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DEFAULT_BODY_LIMIT_BYTES } from '@jarvis/contracts';
-import { JsonNestLogger, NATS_CONNECTION, NatsTransport, PassThroughRpcFilter, RedisConnection } from '@jarvis/platform';
+import {
+  JsonNestLogger,
+  NATS_CONNECTION,
+  NatsTransport,
+  PassThroughRpcFilter,
+  RedisConnection,
+  runAsService,
+  ServiceMetrics,
+} from '@jarvis/platform';
 import type { NatsConnection } from 'nats';
 import type { FastifyInstance } from 'fastify';
 import { AppModule } from './app.module';
@@ -18,6 +26,7 @@ import { registerAjaxHeaderRule } from './http/csrf';
 import { registerEmptyJsonBody } from './http/empty-json-body';
 import { sendError } from './http/error-response';
 import { HttpErrorsFilter } from './http/http-exception.filter';
+import { registerHttpTelemetry } from './http/http-telemetry';
 import { type Admit, declaredRoutes, routeEndpoint } from './http/route';
 import { registerRequestContext, requestIdOf } from './http/request-context';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -33,7 +42,13 @@ import { QuotaLimits } from './quota/quota.config';
 import { WebhookIngress } from './webhooks/webhook-ingress';
 
 /** Builds the gateway: one Fastify server for /api, /api/live, /health, /webhooks (and their WebSockets) and the built frontend. */
-export async function createGateway(): Promise<NestFastifyApplication> {
+export function createGateway(): Promise<NestFastifyApplication> {
+  // In a scope of its own, like every service (its metrics registry and trace service name); the process may run
+  // services beside it. Listening begins outside: `app.get(SERVICE_SCOPE).run(() => app.listen(port))`.
+  return runAsService('gateway', buildGateway);
+}
+
+async function buildGateway(): Promise<NestFastifyApplication> {
   const { TRUST_PROXY } = loadGatewayConfig();
   // A bad QUOTA_<KIND>_<TIER> stops the start naming it, before Nest builds anything (a throwing provider aborts).
   QuotaLimits.fromEnv(process.env);
@@ -56,6 +71,8 @@ export async function createGateway(): Promise<NestFastifyApplication> {
   app.enableShutdownHooks();
 
   registerRequestContext(fastify);
+  // First after the request id: the request's duration and its trace's server span cover every check.
+  registerHttpTelemetry(fastify, app.get(ServiceMetrics));
   // Before every hook that may answer: the refusals carry the headers too.
   registerSecurityHeaders(fastify, config);
   registerEmptyJsonBody(fastify);
@@ -84,7 +101,7 @@ export async function createGateway(): Promise<NestFastifyApplication> {
     await registerStaticFrontend(scope, config.FRONTEND_DIST ?? resolve(__dirname, '../../frontend/dist'));
   });
   // Internal subjects the gateway answers (identity look-ups for other services), in the gateway's queue group.
-  const transport = new NatsTransport({ queue: 'jarvis-gateway', prefix: config.NATS_SUBJECT_PREFIX });
+  const transport = new NatsTransport({ queue: 'jarvis-gateway', prefix: config.NATS_SUBJECT_PREFIX, metrics: app.get(ServiceMetrics) });
   transport.useConnection(app.get<NatsConnection>(NATS_CONNECTION));
   // Deferred, so the filter is in place before the listeners are registered (at startAllMicroservices).
   app.connectMicroservice({ strategy: transport }, { inheritAppConfig: false, deferInitialization: true }).useGlobalFilters(new PassThroughRpcFilter());

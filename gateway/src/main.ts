@@ -1,4 +1,4 @@
-import { createLogger } from '@jarvis/platform';
+import { createLogger, SERVICE_SCOPE, type ServiceScope } from '@jarvis/platform';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config/gateway.config';
 import { createGateway } from './gateway';
 
@@ -8,7 +8,8 @@ const log = createLogger('bootstrap');
 createGateway()
   .then(async (app) => {
     const config = app.get<GatewayConfig>(GATEWAY_CONFIG);
-    await app.listen(config.PORT);
+    // In the gateway's scope: requests are served as the gateway (its metrics, its trace service name).
+    await app.get<ServiceScope>(SERVICE_SCOPE).run(() => app.listen(config.PORT));
     log.info({ port: config.PORT }, `gateway listening on http://localhost:${config.PORT}`);
   })
   .catch((error: Error) => {

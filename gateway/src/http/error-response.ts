@@ -2,6 +2,7 @@ import { DomainError, type ErrorBody, ErrorKind, HTTP_STATUS_BY_KIND, InvalidInp
 import { createLogger } from '@jarvis/platform';
 import type { FastifyReply } from 'fastify';
 import { ZodError } from 'zod';
+import { traceIdOfRequest } from './http-telemetry';
 
 const log = createLogger('http');
 
@@ -60,5 +61,8 @@ export function sendError(reply: FastifyReply, error: unknown): FastifyReply {
   if (reply.sent) return reply;
   const { status, body, retryAfter } = errorResponse(error);
   if (retryAfter !== undefined) reply.header('Retry-After', String(retryAfter));
+  // A 5xx names its trace (when tracing is on), so the report of whoever saw it finds what happened.
+  const traceId = status >= 500 ? traceIdOfRequest(reply.request) : undefined;
+  if (traceId) body.traceId = traceId;
   return reply.code(status).type('application/json; charset=utf-8').send(body);
 }

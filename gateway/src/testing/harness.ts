@@ -1,4 +1,5 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { SERVICE_SCOPE, type ServiceScope } from '@jarvis/platform';
 import { createTestEnv, type TestEnv, TestHttpClient } from '@jarvis/testing';
 import type { AddressInfo } from 'node:net';
 
@@ -41,7 +42,7 @@ async function listen(env: TestEnv, extraEnv: Record<string, string>): Promise<G
   Object.assign(process.env, extraEnv);
   const { createGateway } = await import('../gateway');
   const app = await createGateway();
-  await app.listen(0, '127.0.0.1');
+  await app.get<ServiceScope>(SERVICE_SCOPE).run(() => app.listen(0, '127.0.0.1'));
   const port = (app.getHttpServer().address() as AddressInfo).port;
   const baseUrl = `http://127.0.0.1:${port}`;
   return {
