@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { ACCOUNT_PART_SERVICES, type AccountPartService, api, internalApi, type RequestOf } from '@jarvis/contracts';
 import { EventBus, JobQueue, RedisConnection, RpcClient } from '@jarvis/platform';
@@ -5,6 +6,12 @@ import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway.config';
 import { IdentityService } from '../identity/identity.service';
 import { AccountDeletionsRepository } from './account-deletions.repository';
 import { AccountExportsService } from './account-exports.service';
+
+/**
+ * The deletion event's idempotency key: the same for every request to delete one account (JetStream keeps one), and
+ * not the user's id itself, which the services' once-only markers would otherwise keep after the account is gone.
+ */
+export const accountDeletedEventId = (userId: string) => `account-deleted-${createHash('sha256').update(`account-deleted:${userId}`).digest('hex').slice(0, 40)}`;
 
 /** The scheduler that asks the services not done again (its id; the interval is ACCOUNT_DELETION_RETRY_SECONDS). */
 const RETRY_SCHEDULER = 'account-deletions-retry';
@@ -41,7 +48,7 @@ export class AccountDeletionsService implements OnApplicationBootstrap {
     await this.deletions.start(userId, ACCOUNT_PART_SERVICES);
     await this.identity.markDeleted(userId);
     await this.exports.eraseArchives(userId);
-    await this.events.publish('evt.identity.account.deleted', { userId }, `account-deleted:${userId}`);
+    await this.events.publish('evt.identity.account.deleted', { userId }, accountDeletedEventId(userId));
     return { success: true as const };
   }
 

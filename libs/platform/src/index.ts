@@ -18,6 +18,7 @@ export * from './observability';
 export * from './google';
 export * from './database/data-source';
 export * from './database/processed-events';
+export * from './account/account-lifecycle';
 export * from './events/event-bus';
 export * from './events/live-events';
 export * from './nats/connection';

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ServicePlatformModule } from '@jarvis/platform';
+import { CalendarAccountModule } from './account/account.module';
 import { BookingLinksModule } from './booking-links/booking-links.module';
 import { BookingsModule } from './bookings/bookings.module';
 import { CalendarConnectionModule } from './calendar-connection/calendar-connection.module';
@@ -19,6 +20,7 @@ import { RemindersModule } from './reminders/reminders.module';
     BookingsModule,
     CalendarConnectionModule,
     CalendarSyncModule,
+    CalendarAccountModule,
   ],
 })
 export class AppModule {}

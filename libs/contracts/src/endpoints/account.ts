@@ -30,7 +30,9 @@ export const accountEndpoints = {
   /** The archive as a ZIP stream, by the signed single-use link `downloadUrl` of the export's state. */
   downloadExport: endpoint({
     method: 'GET', path: '/api/account/export/:id/download', service: 'gateway', subject: 'identity.account-exports.download',
-    access: 'user', request: idParam.extend({ token: z.string().max(200, 'Not a valid link') }), response: returns<never>(),
+    access: 'user', request: idParam.extend({ token: z.string().max(200, 'Not a valid link') }),
+    // The gateway streams the ZIP itself (never the archive whole in memory); the declared shape is every binary reply's.
+    response: returns<{ contentType: string; base64: string }>(),
     responseKind: 'binary',
   }),
   /**

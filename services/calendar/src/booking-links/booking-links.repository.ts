@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type Repository } from 'typeorm';
 import { BookingLinkEntity } from './entities/booking-link.entity';
+import type { EntityManager } from 'typeorm';
 
 /** Every booking-link query, scoped by `userId`. */
 @Injectable()
@@ -26,5 +27,19 @@ export class BookingLinksRepository {
   /** A link by its public code, whoever owns it: the booking page's visitors have no user. */
   findByCode(code: string) {
     return this.links.findOneBy({ code });
+  }
+
+  /** Account lifecycle (issue 22): the user's link, read in the caller's transaction. */
+  findForUserIn(manager: EntityManager, userId: string) {
+    return manager.getRepository(BookingLinkEntity).findOneBy({ userId });
+  }
+
+  /** A link made for an imported archive, in the caller's transaction. */
+  async insertImported(manager: EntityManager, row: Pick<BookingLinkEntity, 'id' | 'userId' | 'code' | 'title' | 'durationMinutes' | 'createdAt'>) {
+    await manager.getRepository(BookingLinkEntity).insert(row);
+  }
+
+  async eraseUser(manager: EntityManager, userId: string) {
+    await manager.getRepository(BookingLinkEntity).delete({ userId });
   }
 }

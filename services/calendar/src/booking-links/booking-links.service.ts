@@ -1,10 +1,11 @@
-import { randomInt } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { internalApi, type BookingLinkReply, type UserContext } from '@jarvis/contracts';
 import { createLogger, RpcClient } from '@jarvis/platform';
 import { CALENDAR_CONFIG, type CalendarConfig } from '../config/calendar.config';
 import { BookingLinksRepository } from './booking-links.repository';
 import type { BookingLinkEntity } from './entities/booking-link.entity';
+import type { EntityManager } from 'typeorm';
 
 /** A booking link as the booking page reads it. */
 export type BookingLink = Pick<BookingLinkEntity, 'id' | 'userId' | 'code' | 'title' | 'durationMinutes'>;
@@ -64,5 +65,27 @@ export class BookingLinksService {
       log.warn({ err: error, userId: ctx.userId }, 'user profile unavailable; the booking link keeps the plain title');
       return DEFAULT_BOOKING_TITLE;
     }
+  }
+
+  /** Account lifecycle (issue 22): the user's link (one at most). */
+  async accountRows(userId: string): Promise<BookingLinkEntity[]> {
+    const link = await this.links.findForUser(userId);
+    return link ? [link] : [];
+  }
+
+  /**
+   * The link an imported archive's bookings go to: the user's own when they have one (its code given out stays),
+   * else a new one with a new code and the archive's title and length (a code is this installation's to give).
+   */
+  async linkForImport(manager: EntityManager, userId: string, from: { title: string; durationMinutes: number; createdAt: Date }): Promise<string> {
+    const own = await this.links.findForUserIn(manager, userId);
+    if (own) return own.id;
+    const id = randomUUID();
+    await this.links.insertImported(manager, { id, userId, code: newBookingCode(), title: from.title, durationMinutes: from.durationMinutes, createdAt: from.createdAt });
+    return id;
+  }
+
+  eraseAccountRows(manager: EntityManager, userId: string) {
+    return this.links.eraseUser(manager, userId);
   }
 }

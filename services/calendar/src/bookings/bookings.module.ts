@@ -12,5 +12,6 @@ import { VisitorRateLimiter } from './visitor-rate-limiter';
   imports: [BookingLinksModule, CalendarConnectionModule],
   controllers: [BookingsHandler],
   providers: [BookingsService, BookingsRepository, VisitorRateLimiter, GoogleOwnerCalendar, { provide: OwnerCalendar, useExisting: GoogleOwnerCalendar }],
+  exports: [BookingsService],
 })
 export class BookingsModule {}

@@ -54,4 +54,18 @@ export class BookingsRepository {
   findForOwner(userId: string, id: string) {
     return this.bookings.findOneBy({ id, userId });
   }
+
+  /** Account lifecycle (issue 22): every booking of the user's links. */
+  ofUser(userId: string) {
+    return this.bookings.find({ where: { userId }, order: { startAt: 'ASC' } });
+  }
+
+  /** Imported bookings; one already confirmed for the same link and start is kept as it is. */
+  async insertMany(manager: EntityManager, rows: Partial<BookingEntity>[]) {
+    if (rows.length) await manager.getRepository(BookingEntity).createQueryBuilder().insert().values(rows).orIgnore().execute();
+  }
+
+  async eraseUser(manager: EntityManager, userId: string) {
+    await manager.getRepository(BookingEntity).delete({ userId });
+  }
 }

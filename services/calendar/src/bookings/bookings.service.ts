@@ -6,6 +6,8 @@ import { BOOKING_DAYS, type BookingSlot, candidateSlots, freeSlots, type Interva
 import { BookingLinkNotFound, SlotNotOffered, SlotTaken } from './bookings.errors';
 import { BookingsRepository } from './bookings.repository';
 import { OwnerCalendar } from './owner-calendar.provider';
+import type { EntityManager } from 'typeorm';
+import type { BookingEntity } from './entities/booking.entity';
 
 type ConfirmBooking = RequestOf<typeof api.calendar.confirmBooking>;
 
@@ -108,5 +110,18 @@ export class BookingsService {
     } catch (error) {
       log.warn({ err: error, bookingId }, 'the booking could not be added to the owner calendar');
     }
+  }
+
+  /** Account lifecycle (issue 22): the bookings of the user's links. */
+  accountRows(userId: string): Promise<BookingEntity[]> {
+    return this.bookings.ofUser(userId);
+  }
+
+  importAccountRows(manager: EntityManager, rows: Partial<BookingEntity>[]) {
+    return this.bookings.insertMany(manager, rows);
+  }
+
+  eraseAccountRows(manager: EntityManager, userId: string) {
+    return this.bookings.eraseUser(manager, userId);
   }
 }

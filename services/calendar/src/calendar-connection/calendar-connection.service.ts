@@ -128,4 +128,10 @@ export class CalendarConnectionService {
     const status = failure instanceof GoogleApiError ? `it answered ${failure.status} (${failure.reason})` : 'it could not be reached';
     return new ProviderUnavailableError('Google Calendar', GOOGLE_PROVIDER.variables, status);
   }
+
+  /** Account lifecycle (issue 22): the connected Google account without its token (none leaves the service). */
+  async accountConnection(userId: string): Promise<{ googleEmail: string | null; scopes: string[]; connectedAt: Date } | null> {
+    const row = await this.connections.find(userId);
+    return row ? { googleEmail: row.googleEmail, scopes: row.scopes.split(' ').filter(Boolean), connectedAt: row.createdAt } : null;
+  }
 }

@@ -10,5 +10,6 @@ import { CalendarSyncService } from './calendar-sync.service';
   imports: [CalendarConnectionModule, RemindersModule],
   controllers: [CalendarSyncHandler],
   providers: [CalendarSyncService, CalendarSyncRepository, CalendarSyncScheduler],
+  exports: [CalendarSyncService],
 })
 export class CalendarSyncModule {}

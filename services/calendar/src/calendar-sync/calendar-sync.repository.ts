@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, IsNull, type Repository } from 'typeorm';
 import { CalendarSyncSettingsEntity } from './entities/calendar-sync-settings.entity';
 import { type SyncedEventEntity as SyncedEvent, SyncedEventEntity, type SyncedEventType } from './entities/synced-event.entity';
+import type { EntityManager } from 'typeorm';
 
 /** How many synced events the status lists. */
 const RECENT_SYNCS = 20;
@@ -79,5 +80,20 @@ export class CalendarSyncRepository {
 
   findForUser(userId: string, id: string) {
     return this.synced.findOneBy({ id, userId, dismissedAt: IsNull() });
+  }
+
+  /** Account lifecycle (issue 22): the user's events made by syncs, oldest first. */
+  syncedOfUser(userId: string) {
+    return this.synced.find({ where: { userId }, order: { createdAt: 'ASC' } });
+  }
+
+  /** Imported settings replace the user's (a row a user), in the caller's transaction. */
+  async importSettings(manager: EntityManager, fields: Partial<CalendarSyncSettingsEntity> & { userId: string }) {
+    await manager.getRepository(CalendarSyncSettingsEntity).upsert(fields, ['userId']);
+  }
+
+  async eraseUser(manager: EntityManager, userId: string) {
+    await manager.getRepository(SyncedEventEntity).delete({ userId });
+    await manager.getRepository(CalendarSyncSettingsEntity).delete({ userId });
   }
 }

@@ -11,6 +11,7 @@ import { CalendarSyncRepository } from './calendar-sync.repository';
 import type { CalendarSyncSettingsEntity } from './entities/calendar-sync-settings.entity';
 import type { SyncedEventEntity } from './entities/synced-event.entity';
 import { matchesKeyword } from './keywords';
+import type { EntityManager } from 'typeorm';
 
 type SettingsPatch = RequestOf<typeof api.calendar.syncSettings>;
 
@@ -257,6 +258,19 @@ export class CalendarSyncService {
     const base: UserContext = { userId, tier: 'free', requestId: `calendar-sync-${randomUUID()}` };
     const profile = await this.rpc.call(internalApi.identity.userProfile, { userId }, base).catch(() => null);
     return profile ? { ...base, tier: profile.tier } : base;
+  }
+
+  /** Account lifecycle (issue 22): the user's sync settings and the events syncs made. */
+  async accountRows(userId: string): Promise<{ settings: CalendarSyncSettingsEntity | null; synced: SyncedEventEntity[] }> {
+    return { settings: await this.repo.findSettings(userId), synced: await this.repo.syncedOfUser(userId) };
+  }
+
+  importAccountSettings(manager: EntityManager, fields: Partial<CalendarSyncSettingsEntity> & { userId: string }) {
+    return this.repo.importSettings(manager, fields);
+  }
+
+  eraseAccountRows(manager: EntityManager, userId: string) {
+    return this.repo.eraseUser(manager, userId);
   }
 }
 

@@ -1,4 +1,4 @@
-import { processedEventsMigration } from '@jarvis/platform';
+import { accountImportsMigration, processedEventsMigration } from '@jarvis/platform';
 import { CreateReminders1763900000000 } from './1763900000000-create-reminders';
 import { CreateBookingLinks1764200000000 } from './1764200000000-create-booking-links';
 import { CreateBookings1764300000000 } from './1764300000000-create-bookings';
@@ -15,4 +15,5 @@ export const calendarMigrations = [
   CreateCalendarSync1764300000001,
   CreateReminderPlaces1764400000000,
   ReminderPlacesLookedUpAt1764400000001,
+  accountImportsMigration('calendar', 'AccountImports1764731902113'),
 ];

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, IsNull, LessThan, type Repository } from 'typeorm';
 import { ReminderPlaceEntity } from './entities/reminder-place.entity';
+import type { EntityManager } from 'typeorm';
 
 export type PlaceFields = Pick<ReminderPlaceEntity, 'reminderId' | 'userId' | 'placeText' | 'lat' | 'lon' | 'geocodedName'>;
 type Coordinates = Pick<ReminderPlaceEntity, 'lat' | 'lon' | 'geocodedName'>;
@@ -91,5 +92,18 @@ export class PlacesRepository {
       .andWhere('p.lon BETWEEN :minLon AND :maxLon', box)
       .getRawMany<PlaceInBox>();
     return rows;
+  }
+
+  /** Account lifecycle (issue 22): every place of the user's reminders. */
+  ofUser(userId: string) {
+    return this.places.find({ where: { userId } });
+  }
+
+  async insertMany(manager: EntityManager, rows: Partial<ReminderPlaceEntity>[]) {
+    if (rows.length) await manager.getRepository(ReminderPlaceEntity).insert(rows);
+  }
+
+  async eraseUser(manager: EntityManager, userId: string) {
+    await manager.getRepository(ReminderPlaceEntity).delete({ userId });
   }
 }

@@ -6,6 +6,8 @@ import { boundingBox, distanceMeters, type LatLon } from './distance';
 import { type GeocodedPlace, Geocoder, type SearchArea } from './geocoder.provider';
 import { extractPlace, geocodeQuery } from './place-extractor';
 import { PlacesRepository } from './places.repository';
+import type { EntityManager } from 'typeorm';
+import type { ReminderPlaceEntity } from './entities/reminder-place.entity';
 
 const log = createLogger('reminder-places');
 /** How far from the user's last position a place is looked for first ('the grocery store' is the one near them). */
@@ -177,5 +179,18 @@ export class PlacesService implements OnModuleInit, BeforeApplicationShutdown {
       log.info({ err: error, userId: reminder.userId }, "the user's last position is unknown; the place is looked for anywhere");
       return null;
     }
+  }
+
+  /** Account lifecycle (issue 22): the places of the user's reminders, by reminder. */
+  async accountRows(userId: string): Promise<Map<string, ReminderPlaceEntity>> {
+    return new Map((await this.places.ofUser(userId)).map((p) => [p.reminderId, p]));
+  }
+
+  importAccountRows(manager: EntityManager, rows: Partial<ReminderPlaceEntity>[]) {
+    return this.places.insertMany(manager, rows);
+  }
+
+  eraseAccountRows(manager: EntityManager, userId: string) {
+    return this.places.eraseUser(manager, userId);
   }
 }

@@ -72,4 +72,17 @@ export class RemindersRepository {
   async markDueNotified(manager: EntityManager, id: string) {
     await manager.getRepository(ReminderEntity).update({ id }, { dueNotifiedAt: () => 'now()' });
   }
+
+  /** Account lifecycle (issue 22): every reminder of the user, oldest first. */
+  ofUser(userId: string) {
+    return this.reminders.find({ where: { userId }, order: { createdAt: 'ASC', id: 'ASC' } });
+  }
+
+  async insertMany(manager: EntityManager, rows: Partial<ReminderEntity>[]) {
+    if (rows.length) await manager.getRepository(ReminderEntity).insert(rows);
+  }
+
+  async eraseUser(manager: EntityManager, userId: string) {
+    await manager.getRepository(ReminderEntity).delete({ userId });
+  }
 }

@@ -5,6 +5,7 @@ import type { ReminderEntity } from './entities/reminder.entity';
 import { ReminderNotFound } from './reminders.errors';
 import { RemindersRepository } from './reminders.repository';
 import { describeTime, parseWhen } from './when-parser';
+import type { EntityManager } from 'typeorm';
 
 type CreateReminder = RequestOf<typeof api.calendar.createReminder>;
 type UpdateReminder = RequestOf<typeof api.calendar.updateReminder>;
@@ -152,5 +153,19 @@ export class RemindersService {
   /** Deletes an event's reminder; answers whether it was still there. */
   removeForEvent(userId: string, id: string): Promise<boolean> {
     return this.reminders.delete(userId, id);
+  }
+
+  /** Account lifecycle (issue 22): the user's reminders as stored, for their export. */
+  accountRows(userId: string): Promise<ReminderEntity[]> {
+    return this.reminders.ofUser(userId);
+  }
+
+  /** Imported reminders (new ids given by the caller), in the caller's transaction; the browsers refresh after it. */
+  importAccountRows(manager: EntityManager, rows: Partial<ReminderEntity>[]) {
+    return this.reminders.insertMany(manager, rows);
+  }
+
+  eraseAccountRows(manager: EntityManager, userId: string) {
+    return this.reminders.eraseUser(manager, userId);
   }
 }
