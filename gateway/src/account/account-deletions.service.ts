@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { ACCOUNT_PART_SERVICES, type AccountPartService, api, internalApi, type RequestOf } from '@jarvis/contracts';
-import { EventBus, JobQueue, RedisConnection, RpcClient } from '@jarvis/platform';
+import { EventBus, JobQueue, RedisConnection, RpcClient, ServiceMetrics } from '@jarvis/platform';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway.config';
 import { IdentityService } from '../identity/identity.service';
 import { AccountDeletionsRepository } from './account-deletions.repository';
 import { AccountExportsService } from './account-exports.service';
+import { ACCOUNT_DELETIONS_PENDING } from './account.metrics';
 
 /**
  * The deletion event's idempotency key: the same for every request to delete one account (JetStream keeps one), and
@@ -35,10 +36,12 @@ export class AccountDeletionsService implements OnApplicationBootstrap {
     private readonly rpc: RpcClient,
     private readonly jobs: JobQueue,
     private readonly redis: RedisConnection,
+    private readonly metrics: ServiceMetrics,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
   async onApplicationBootstrap() {
+    this.metrics.onCollect(ACCOUNT_DELETIONS_PENDING, async (gauge) => gauge.set(await this.pendingCount()));
     // Every replica upserts the same scheduler: each tick runs once.
     await this.jobs.schedule(RETRY_SCHEDULER, { everyMs: this.config.ACCOUNT_DELETION_RETRY_SECONDS * 1000 }, 'identity.retry-account-deletions', {});
   }

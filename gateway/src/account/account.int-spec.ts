@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import { ACCOUNT_PART_SERVICES, type ArchiveManifest, internalApi, liveSubject } from '@jarvis/contracts';
-import { RpcClient } from '@jarvis/platform';
+import { MetricsEndpoint, RpcClient } from '@jarvis/platform';
+import { scrapeMetrics } from '@jarvis/testing';
 import { connect, type NatsConnection } from 'nats';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -337,11 +338,14 @@ describe('DELETE /api/account', () => {
       }
       const db = gw.app.get(DataSource);
       expect(await db.query(`SELECT pending_services FROM identity.account_deletions WHERE user_id = $1`, [id])).toEqual([{ pending_services: ['voice'] }]);
+      const pending = async () => (await scrapeMetrics(gw.app.get(MetricsEndpoint).boundPort!)).value('jarvis_account_deletions_pending');
+      expect(await pending()).toBeGreaterThanOrEqual(1);
       // The retries ask voice again (every second here) until it answers done.
       await waitFor(() => services.erased.filter((e) => e === `voice:${id}`).length >= 2);
       services.notDone.delete('voice');
       await waitFor(async () => (await db.query(`SELECT 1 FROM identity.users WHERE id = $1`, [id])).length === 0);
       expect(await db.query(`SELECT 1 FROM identity.account_deletions WHERE user_id = $1`, [id])).toEqual([]);
+      expect(await pending()).toBe(0);
     } finally {
       services.notDone.delete('voice');
     }
