@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ServicePlatformModule } from '@jarvis/platform';
+import { ChatAccountModule } from './account/account.module';
 import { chatConfig } from './config/chat.config';
 import { ConversationsModule } from './conversations/conversations.module';
 import { chatEntities } from './entities';
@@ -33,6 +34,7 @@ import { WhispersModule } from './whispers/whispers.module';
     DiscordModule,
     WebSearchModule,
     DraftsModule,
+    ChatAccountModule,
   ],
 })
 export class AppModule {}

@@ -8,5 +8,6 @@ import { ConversationsService } from './conversations.service';
   imports: [MessagesModule],
   controllers: [ConversationsHandler],
   providers: [ConversationsService, ConversationsRepository],
+  exports: [ConversationsService],
 })
 export class ConversationsModule {}

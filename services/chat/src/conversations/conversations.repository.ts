@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, IsNull, MoreThan, type Repository } from 'typeorm';
 import { ConversationEntity } from './entities/conversation.entity';
 import { isUuid } from '../common/ids';
+import type { EntityManager } from 'typeorm';
 
 @Injectable()
 export class ConversationsRepository {
@@ -48,5 +49,18 @@ export class ConversationsRepository {
   findRecoverableById(userId: string, id: string, since: Date): Promise<ConversationEntity | null> {
     if (!isUuid(id)) return Promise.resolve(null);
     return this.repo.findOneBy({ id, userId, deletedAt: MoreThan(since) });
+  }
+
+  /** Account lifecycle (issue 22): every saved conversation of the user, deleted ones (still recoverable) too. */
+  ofUser(userId: string) {
+    return this.repo.find({ where: { userId }, order: { createdAt: 'ASC' } });
+  }
+
+  async insertImported(manager: EntityManager, rows: Partial<ConversationEntity>[]) {
+    if (rows.length) await manager.getRepository(ConversationEntity).insert(rows);
+  }
+
+  async eraseUser(manager: EntityManager, userId: string) {
+    await manager.getRepository(ConversationEntity).delete({ userId });
   }
 }

@@ -5,6 +5,7 @@ import { MessagesService } from '../messages/messages.service';
 import type { ConversationEntity } from './entities/conversation.entity';
 import { ConversationsRepository } from './conversations.repository';
 import { isUuid } from '../common/ids';
+import type { EntityManager } from 'typeorm';
 
 /**
  * "Recoverable" means: a conversation the caller saved and then deleted within the last 7 days. Delete only marks
@@ -98,5 +99,19 @@ export class ConversationsService {
     if (!row) throw new NotFoundError('Conversation');
     row.deletedAt = null;
     return toConversation(await this.repository.save(row));
+  }
+
+  /** Account lifecycle (issue 22): the user's saved conversations. */
+  accountRows(userId: string): Promise<ConversationEntity[]> {
+    return this.repository.ofUser(userId);
+  }
+
+  /** Imported conversations; a shared one gets a new link (the old installation's link is not ours to answer). */
+  importAccountRows(manager: EntityManager, rows: Partial<ConversationEntity>[]) {
+    return this.repository.insertImported(manager, rows.map((row) => ({ ...row, shareToken: row.isPublic ? newShareToken() : null })));
+  }
+
+  eraseAccountRows(manager: EntityManager, userId: string) {
+    return this.repository.eraseUser(manager, userId);
   }
 }

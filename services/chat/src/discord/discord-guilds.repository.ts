@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type Repository } from 'typeorm';
 import { DiscordGuildEntity } from './entities/discord-guild.entity';
 import type { DiscordServer } from './discord.provider';
+import type { EntityManager } from 'typeorm';
 
 /** The servers each user added the bot to; every query scoped by userId. */
 @Injectable()
@@ -28,5 +29,14 @@ export class DiscordGuildsRepository {
 
   async isBound(userId: string, guildId: string): Promise<boolean> {
     return this.guilds.existsBy({ userId, guildId });
+  }
+
+  /** Account lifecycle (issue 22): the servers the user added the bot to. */
+  ofUser(userId: string) {
+    return this.guilds.find({ where: { userId }, order: { createdAt: 'ASC' } });
+  }
+
+  async eraseUser(manager: EntityManager, userId: string) {
+    await manager.getRepository(DiscordGuildEntity).delete({ userId });
   }
 }

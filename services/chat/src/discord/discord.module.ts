@@ -18,5 +18,6 @@ import { DiscordService } from './discord.service';
       useFactory: (redis: RedisConnection) => OAuthStateStore.for(redis, 'discord'),
     },
   ],
+  exports: [DiscordService],
 })
 export class DiscordModule {}

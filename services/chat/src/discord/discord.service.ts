@@ -6,6 +6,8 @@ import { discordInstallUrl } from './discord-invite';
 import { DiscordChannelNotFoundError, DiscordServerNotFoundError } from './discord.errors';
 import { DiscordGuildsRepository } from './discord-guilds.repository';
 import { DiscordProvider } from './discord.provider';
+import type { EntityManager } from 'typeorm';
+import type { DiscordGuildEntity } from './entities/discord-guild.entity';
 
 const log = createLogger('discord');
 const SETUP_PAGE = '/discord-setup';
@@ -89,5 +91,17 @@ export class DiscordService {
 
   private get redirectUri() {
     return providerUrl(this.config.PUBLIC_URL, api.chat.discordCallback.path);
+  }
+
+  /**
+   * Account lifecycle (issue 22): the servers the user added the operator's bot to. Listed, never imported (a
+   * server is reached through this installation's bot); erased with the account, the bot staying in servers others use.
+   */
+  accountRows(userId: string): Promise<DiscordGuildEntity[]> {
+    return this.guilds.ofUser(userId);
+  }
+
+  eraseAccountRows(manager: EntityManager, userId: string) {
+    return this.guilds.eraseUser(manager, userId);
   }
 }

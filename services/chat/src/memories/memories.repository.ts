@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type Repository } from 'typeorm';
 import { MemoryEntity, type NewMemory } from './entities/memory.entity';
 import { isUuid } from '../common/ids';
+import type { EntityManager } from 'typeorm';
 
 @Injectable()
 export class MemoriesRepository {
@@ -58,5 +59,18 @@ export class MemoriesRepository {
       .where("user_id = :userId AND type = 'interaction' AND content LIKE 'Pattern:%'", { userId })
       .execute();
     return result.affected ?? 0;
+  }
+
+  /** Account lifecycle (issue 22): every memory of the user, oldest first. */
+  ofUser(userId: string) {
+    return this.repo.find({ where: { userId }, order: { createdAt: 'ASC' } });
+  }
+
+  async insertImported(manager: EntityManager, rows: Partial<MemoryEntity>[]) {
+    for (let i = 0; i < rows.length; i += 2_000) await manager.getRepository(MemoryEntity).insert(rows.slice(i, i + 2_000));
+  }
+
+  async eraseUser(manager: EntityManager, userId: string) {
+    await manager.getRepository(MemoryEntity).delete({ userId });
   }
 }

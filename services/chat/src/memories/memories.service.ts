@@ -3,6 +3,7 @@ import { type ChatAction, type Memory, NotFoundError } from '@jarvis/contracts';
 import type { MemoryEntity, NewMemory } from './entities/memory.entity';
 import { MemoriesRepository } from './memories.repository';
 import { episodeMemory, extractProfileMemories } from './memory-extractor';
+import type { EntityManager } from 'typeorm';
 
 /** Facts that have one true value at a time: a new statement replaces the old one. */
 const SINGLE_VALUED_TAGS = ['name', 'home', 'career', 'birthday'];
@@ -57,5 +58,18 @@ export class MemoriesService {
     if (episode) plain.push(episode);
     await this.repository.insert(userId, plain);
     return [...facts, ...(episode ? [episode] : [])];
+  }
+
+  /** Account lifecycle (issue 22): the user's memories. */
+  accountRows(userId: string): Promise<MemoryEntity[]> {
+    return this.repository.ofUser(userId);
+  }
+
+  importAccountRows(manager: EntityManager, rows: Partial<MemoryEntity>[]) {
+    return this.repository.insertImported(manager, rows);
+  }
+
+  eraseAccountRows(manager: EntityManager, userId: string) {
+    return this.repository.eraseUser(manager, userId);
   }
 }

@@ -4,6 +4,7 @@ import { DataSource, In, MoreThan, type Repository } from 'typeorm';
 import { MessageFeedbackEntity } from './entities/message-feedback.entity';
 import { MessageEntity } from './entities/message.entity';
 import { isUuid } from '../common/ids';
+import type { EntityManager } from 'typeorm';
 
 @Injectable()
 export class MessagesRepository {
@@ -69,5 +70,26 @@ export class MessagesRepository {
 
   async upsertFeedback(userId: string, messageId: string, feedbackType: string) {
     await this.feedback.upsert({ userId, messageId, feedbackType }, { conflictPaths: ['userId', 'messageId'] });
+  }
+
+  /** Account lifecycle (issue 22): every message of the user, oldest first, and their likes and dislikes. */
+  ofUser(userId: string) {
+    return this.repo.find({ where: { userId }, order: { createdAt: 'ASC', id: 'ASC' } });
+  }
+
+  feedbackOfUser(userId: string) {
+    return this.feedback.find({ where: { userId } });
+  }
+
+  /** Imported messages and their feedback, in the caller's transaction, in batches Postgres takes. */
+  async insertImported(manager: EntityManager, messages: Partial<MessageEntity>[], feedback: Partial<MessageFeedbackEntity>[]) {
+    // jsonb actions: TypeORM's deep-partial type cannot spell a record of unknown values.
+    for (let i = 0; i < messages.length; i += 2_000) await manager.getRepository(MessageEntity).insert(messages.slice(i, i + 2_000) as never);
+    for (let i = 0; i < feedback.length; i += 2_000) await manager.getRepository(MessageFeedbackEntity).insert(feedback.slice(i, i + 2_000));
+  }
+
+  async eraseUser(manager: EntityManager, userId: string) {
+    await manager.getRepository(MessageFeedbackEntity).delete({ userId });
+    await manager.getRepository(MessageEntity).delete({ userId });
   }
 }

@@ -14,6 +14,8 @@ import { MessagesRepository } from './messages.repository';
 import { offlineReply, rememberedReply } from './offline-assistant';
 import { ReplyStream } from './reply-stream';
 import { modelMessages, systemPrompt } from './prompt';
+import type { EntityManager } from 'typeorm';
+import type { MessageFeedbackEntity } from './entities/message-feedback.entity';
 
 /** How many stored messages GET /api/chat/messages answers (the most recent, oldest first). */
 const LIST_LIMIT = 500;
@@ -102,5 +104,19 @@ export class MessagesService {
     if (message.role !== 'assistant') throw new ValidationError('Feedback can only be given on assistant replies.');
     await this.repository.upsertFeedback(userId, messageId, feedbackType);
     return { success: true as const };
+  }
+
+  /** Account lifecycle (issue 22): the user's messages (their actions with outcomes) and the feedback on them. */
+  async accountRows(userId: string): Promise<{ messages: MessageEntity[]; feedback: MessageFeedbackEntity[] }> {
+    const [messages, feedback] = await Promise.all([this.repository.ofUser(userId), this.repository.feedbackOfUser(userId)]);
+    return { messages, feedback };
+  }
+
+  importAccountRows(manager: EntityManager, messages: Partial<MessageEntity>[], feedback: Partial<MessageFeedbackEntity>[]) {
+    return this.repository.insertImported(manager, messages, feedback);
+  }
+
+  eraseAccountRows(manager: EntityManager, userId: string) {
+    return this.repository.eraseUser(manager, userId);
   }
 }

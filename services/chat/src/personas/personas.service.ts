@@ -15,6 +15,8 @@ import { ChatModel } from '../model/chat-model.provider';
 import { type Career, CAREERS, DEFAULT_CAREER } from './careers.constants';
 import { PersonasRepository } from './personas.repository';
 import { DEFAULT_PERSONALITY, PERSONALITIES, type Personality } from './personalities.constants';
+import type { EntityManager } from 'typeorm';
+import type { UserSettingsEntity } from './entities/user-settings.entity';
 
 const log = createLogger('personas');
 const PREVIEW_QUESTION = "Hi Jarvis! Introduce yourself in two or three sentences and tell me how you'd help with my day.";
@@ -92,5 +94,18 @@ export class PersonasService {
     }
     await this.repository.setCareer(ctx.userId, careerProfile);
     return { careerProfile };
+  }
+
+  /** Account lifecycle (issue 22): the personality and career chosen (null: the defaults). */
+  accountRow(userId: string): Promise<UserSettingsEntity | null> {
+    return this.repository.settingsOf(userId);
+  }
+
+  importAccountRow(manager: EntityManager, row: Pick<UserSettingsEntity, 'userId' | 'personalityId' | 'careerId'>) {
+    return this.repository.importSettings(manager, row);
+  }
+
+  eraseAccountRows(manager: EntityManager, userId: string) {
+    return this.repository.eraseUser(manager, userId);
   }
 }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type Repository } from 'typeorm';
 import { ShortcutEntity } from './entities/shortcut.entity';
 import { isUuid } from '../common/ids';
+import type { EntityManager } from 'typeorm';
 
 export interface ShortcutFields {
   name: string;
@@ -58,5 +59,18 @@ export class ShortcutsRepository {
       [userId, message],
     );
     return rows[0]?.response_template ?? null;
+  }
+
+  /** Account lifecycle (issue 22): every shortcut of the user. */
+  ofUser(userId: string) {
+    return this.repo.find({ where: { userId }, order: { createdAt: 'ASC' } });
+  }
+
+  async insertImported(manager: EntityManager, rows: Partial<ShortcutEntity>[]) {
+    if (rows.length) await manager.getRepository(ShortcutEntity).insert(rows);
+  }
+
+  async eraseUser(manager: EntityManager, userId: string) {
+    await manager.getRepository(ShortcutEntity).delete({ userId });
   }
 }

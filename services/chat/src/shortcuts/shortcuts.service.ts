@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { NotFoundError, type QuickResponseShortcut } from '@jarvis/contracts';
 import type { ShortcutEntity } from './entities/shortcut.entity';
 import { ShortcutsRepository } from './shortcuts.repository';
+import type { EntityManager } from 'typeorm';
 
 export interface ShortcutInput {
   name: string;
@@ -51,5 +52,18 @@ export class ShortcutsService {
   /** The template of the active shortcut the message triggers (its use counted), or null. */
   respond(userId: string, message: string): Promise<string | null> {
     return this.repository.useMatching(userId, message);
+  }
+
+  /** Account lifecycle (issue 22): the user's shortcuts. */
+  accountRows(userId: string): Promise<ShortcutEntity[]> {
+    return this.repository.ofUser(userId);
+  }
+
+  importAccountRows(manager: EntityManager, rows: Partial<ShortcutEntity>[]) {
+    return this.repository.insertImported(manager, rows);
+  }
+
+  eraseAccountRows(manager: EntityManager, userId: string) {
+    return this.repository.eraseUser(manager, userId);
   }
 }

@@ -7,6 +7,8 @@ import type { TwinProfile } from './entities/twin.entity';
 import { NotEnoughSamplesError } from './twin.errors';
 import { TwinRepository } from './twin.repository';
 import { describeStyle, measureStyle } from './writing-style';
+import type { EntityManager } from 'typeorm';
+import type { TwinEntity } from './entities/twin.entity';
 
 const log = createLogger('twin');
 const MIN_SAMPLE_LENGTH = 20;
@@ -70,6 +72,19 @@ export class TwinService {
       log.warn('model answered an unusable twin profile; using measured style');
     }
     return describeStyle(measureStyle(samples));
+  }
+
+  /** Account lifecycle (issue 22): the twin as stored (samples, facts, boundaries, profile). */
+  accountRow(userId: string): Promise<TwinEntity | null> {
+    return this.repository.findForUser(userId);
+  }
+
+  importAccountRow(manager: EntityManager, row: Partial<TwinEntity> & { userId: string }) {
+    return this.repository.importTwin(manager, row);
+  }
+
+  eraseAccountRows(manager: EntityManager, userId: string) {
+    return this.repository.eraseUser(manager, userId);
   }
 }
 
