@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { CallActivityModule } from '../call-activity/call-activity.module';
 import { ContactsModule } from '../contacts/contacts.module';
 import { ConversationModule } from '../conversation/conversation.module';
 import { OwnerModule } from '../owner/owner.module';
@@ -9,7 +10,7 @@ import { InboundWebhooks } from './inbound.webhooks';
 
 /** Calls to a user's phone line: voicemail, or a conversation with the assistant, kept as a phone message. */
 @Module({
-  imports: [PhoneLinesModule, PhoneMessagesModule, ContactsModule, ConversationModule, OwnerModule],
+  imports: [PhoneLinesModule, PhoneMessagesModule, ContactsModule, ConversationModule, OwnerModule, CallActivityModule],
   providers: [IncomingCallsService, InboundWebhooks],
 })
 export class InboundModule {}

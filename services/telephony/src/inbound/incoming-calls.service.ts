@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import twilio from 'twilio';
 import { TELEPHONY_CONFIG, type TelephonyConfig } from '../config/telephony.config';
+import { CallActivity } from '../call-activity/call-activity.service';
 import { ContactsService } from '../contacts/contacts.service';
 import { ConversationModel } from '../conversation/conversation-model.provider';
 import { ConversationEngine } from '../conversation/conversation.engine';
@@ -33,6 +34,7 @@ export class IncomingCallsService {
     private readonly conversations: ConversationEngine,
     private readonly model: ConversationModel,
     private readonly owner: OwnerContextService,
+    private readonly activity: CallActivity,
     @Inject(TELEPHONY_CONFIG) private readonly config: TelephonyConfig,
   ) {}
 
@@ -50,6 +52,7 @@ export class IncomingCallsService {
       return twiml.toString();
     }
     await this.messages.rememberCall({ callSid: params.CallSid, userId: line.userId, fromNumber: params.From ?? '', toNumber: params.To });
+    await this.activity.started('inbound', params.CallSid);
     // Without a model the assistant takes a message, as on the free plan.
     if (CONVERSATION_TIERS.includes(line.tier) && this.conversations.available) {
       const owner = await this.owner.forCall(line.userId, line.tier);
@@ -85,6 +88,7 @@ export class IncomingCallsService {
   /** The call's status: once it has ended it is a phone message, with or without a recording yet. */
   async status(params: TwilioParams): Promise<void> {
     if (!['completed', 'busy', 'no-answer', 'failed', 'canceled'].includes(params.CallStatus ?? '')) return;
+    if (params.CallSid) await this.activity.ended('inbound', params.CallSid, params.CallStatus!);
     const duration = Number.parseInt(params.CallDuration ?? '', 10);
     const conversation = params.CallSid ? await this.conversations.summary(params.CallSid) : null;
     await this.recordCall(params.CallSid, {

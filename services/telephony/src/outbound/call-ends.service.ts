@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { EventBus, LiveEvents, NATS_CONNECTION } from '@jarvis/platform';
 import type { NatsConnection } from 'nats';
+import { CallActivity } from '../call-activity/call-activity.service';
 import { TELEPHONY_CONFIG, type TelephonyConfig } from '../config/telephony.config';
 import { CallAllowance } from './call-allowance.service';
 import { type CallEnd, OutboundCallsRepository } from './outbound-calls.repository';
@@ -25,6 +26,7 @@ export class CallEnds {
     private readonly allowance: CallAllowance,
     private readonly events: EventBus,
     private readonly live: LiveEvents,
+    private readonly activity: CallActivity,
     @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
     @Inject(TELEPHONY_CONFIG) private readonly config: TelephonyConfig,
   ) {}
@@ -33,6 +35,7 @@ export class CallEnds {
   async finish(userId: string, id: string, end: CallEnd): Promise<boolean> {
     const ended = await this.calls.end(userId, id, end);
     if (!ended) return false;
+    await this.activity.ended('outbound', id, end.status, { once: true });
     this.nc.publish(this.subject(id), JSON.stringify({ status: end.status, errorMessage: end.errorMessage ?? null } satisfies AnnouncedEnd));
     if (end.status === 'failed' && !ended.answered) await this.allowance.release(userId, ended.reservedMonth);
     await this.events.publish('evt.telephony.call.completed', { callId: id, userId, status: end.status }, `call:${id}`);

@@ -2,6 +2,7 @@ import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy }
 import { type JobMap, ProviderUnavailableError } from '@jarvis/contracts';
 import { LiveEvents, PermanentJobFailure, type QueueJob } from '@jarvis/platform';
 import { DelayedError } from 'bullmq';
+import { CallActivity } from '../call-activity/call-activity.service';
 import { TELEPHONY_CONFIG, type TelephonyConfig } from '../config/telephony.config';
 import { PhoneLinesService } from '../phone-lines/phone-lines.service';
 import { CallRejectedError, TelephonyProvider } from '../twilio/telephony.provider';
@@ -34,6 +35,7 @@ export class OutboundCallRunner implements OnApplicationBootstrap, OnModuleDestr
     private readonly openings: OpeningWriter,
     private readonly ends: CallEnds,
     private readonly live: LiveEvents,
+    private readonly activity: CallActivity,
     @Inject(TELEPHONY_CONFIG) private readonly config: TelephonyConfig,
   ) {
     this.stopped = new Promise((resolve) => (this.stop = resolve));
@@ -101,6 +103,7 @@ export class OutboundCallRunner implements OnApplicationBootstrap, OnModuleDestr
         recordingStatusCallback: this.url('/outbound/recording', log),
       });
       await this.calls.setCallSid(log.userId, log.id, sid);
+      await this.activity.started('outbound', log.id);
       return { ...log, opening, callSid: sid, status: 'processing' };
     } catch (error) {
       const message = (error as Error).message;

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { CallActivityModule } from '../call-activity/call-activity.module';
 import { CallContentModule } from '../call-content/call-content.module';
 import { ConversationModule } from '../conversation/conversation.module';
 import { OwnerModule } from '../owner/owner.module';
@@ -15,7 +16,7 @@ import { OutboundHandler } from './outbound.handler';
 import { OutboundWebhooks } from './outbound.webhooks';
 
 @Module({
-  imports: [CallContentModule, ConversationModule, OwnerModule, PhoneLinesModule],
+  imports: [CallContentModule, ConversationModule, OwnerModule, PhoneLinesModule, CallActivityModule],
   controllers: [OutboundHandler],
   providers: [OutboundCallsService, OutboundCallsRepository, OutboundCallRunner, OutboundCallbacks, CallEnds, OpeningWriter, CallAllowance, OutboundCallJob, OutboundWebhooks],
   exports: [OutboundCallsService],

@@ -47,7 +47,7 @@ export class TwilioWebhooksHandler implements OnModuleInit {
     const form = webhook.form(); // application/x-www-form-urlencoded, as Twilio posts
     if (!this.twilio.configured) return webhookReply.text(503, 'Twilio is not configured: set TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN');
     if (!this.twilio.validSignature(webhook.header('x-twilio-signature') ?? '', webhook.url, form)) {
-      return webhookReply.text(403, 'Invalid signature');
+      return webhookReply.badSignature(403, 'Invalid signature');
     }
     const signed = this.match(webhook, true);
     if (!signed) return webhookReply.text(404, 'Unknown webhook');

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { NotFoundError, ProviderUnavailableError } from '@jarvis/contracts';
+import { providerCall, statusOutcome } from '@jarvis/platform';
 import twilio from 'twilio';
 import type RequestClientType from 'twilio/lib/base/RequestClient';
 import { TELEPHONY_CONFIG, type TelephonyConfig } from '../config/telephony.config';
@@ -51,10 +52,11 @@ export class TwilioAdapter extends TelephonyProvider {
     return this.client;
   }
 
-  private async twilioCall<T>(run: (client: TwilioClient) => Promise<T>): Promise<T> {
+  /** One REST call, counted as `jarvis_provider_*{provider="twilio", operation}`. */
+  private async twilioCall<T>(operation: string, run: (client: TwilioClient) => Promise<T>): Promise<T> {
     const client = this.sdk();
     try {
-      return await run(client);
+      return await providerCall('twilio', operation, () => run(client));
     } catch (error) {
       const status = (error as { status?: number }).status;
       if (status === 404) throw new NotFoundError('Phone number');
@@ -69,20 +71,20 @@ export class TwilioAdapter extends TelephonyProvider {
   }
 
   findIncomingNumber(phoneNumber: string): Promise<IncomingNumber | null> {
-    return this.twilioCall(async (client) => {
+    return this.twilioCall('incomingPhoneNumbers.list', async (client) => {
       const [found] = await client.incomingPhoneNumbers.list({ phoneNumber, limit: 1 });
       return found ? { sid: found.sid, phoneNumber: found.phoneNumber } : null;
     });
   }
 
   configureNumber(sid: string, hooks: NumberWebhooks): Promise<void> {
-    return this.twilioCall(async (client) => {
+    return this.twilioCall('incomingPhoneNumbers.update', async (client) => {
       await client.incomingPhoneNumbers(sid).update({ ...hooks, voiceMethod: 'POST', statusCallbackMethod: 'POST', smsMethod: 'POST' });
     });
   }
 
   buyNumber(hooks: NumberWebhooks): Promise<IncomingNumber> {
-    return this.twilioCall(async (client) => {
+    return this.twilioCall('incomingPhoneNumbers.create', async (client) => {
       const [available] = await client.availablePhoneNumbers('US').local.list({ voiceEnabled: true, smsEnabled: true, limit: 1 });
       if (!available) throw new ProviderUnavailableError('Twilio', CREDENTIALS, 'No local US number is available');
       const bought = await client.incomingPhoneNumbers.create({
@@ -93,13 +95,13 @@ export class TwilioAdapter extends TelephonyProvider {
   }
 
   releaseNumber(sid: string): Promise<void> {
-    return this.twilioCall(async (client) => {
+    return this.twilioCall('incomingPhoneNumbers.remove', async (client) => {
       await client.incomingPhoneNumbers(sid).remove();
     });
   }
 
   sendSms(from: string, to: string, body: string): Promise<{ sid: string }> {
-    return this.twilioCall(async (client) => {
+    return this.twilioCall('messages.create', async (client) => {
       const message = await client.messages.create({ from, to, body });
       return { sid: message.sid };
     });
@@ -113,7 +115,7 @@ export class TwilioAdapter extends TelephonyProvider {
   async placeCall(call: OutgoingCall): Promise<{ sid: string }> {
     const client = this.sdk();
     try {
-      const created = await client.calls.create({
+      const created = await providerCall('twilio', 'calls.create', () => client.calls.create({
         to: call.to,
         from: call.from,
         url: call.url,
@@ -124,7 +126,7 @@ export class TwilioAdapter extends TelephonyProvider {
         record: true,
         recordingStatusCallback: call.recordingStatusCallback,
         recordingStatusCallbackMethod: 'POST',
-      });
+      }));
       return { sid: created.sid };
     } catch (error) {
       const status = (error as { status?: number }).status;
@@ -139,7 +141,7 @@ export class TwilioAdapter extends TelephonyProvider {
   async endCall(callSid: string): Promise<void> {
     const client = this.sdk();
     try {
-      await client.calls(callSid).update({ status: 'completed' });
+      await providerCall('twilio', 'calls.update', () => client.calls(callSid).update({ status: 'completed' }));
     } catch (error) {
       // 404: no such call any more; other refusals mean it is over already. Either way nothing is left to end.
       const status = (error as { status?: number }).status;
@@ -155,9 +157,15 @@ export class TwilioAdapter extends TelephonyProvider {
     const url = this.http!.rebase(`https://api.twilio.com/2010-04-01/Accounts/${sid}/Recordings/${encodeURIComponent(recordingSid)}.mp3`);
     let response: { status: number; data: ArrayBuffer };
     try {
-      response = await this.http!.axios.request<ArrayBuffer>({
-        url, method: 'GET', responseType: 'arraybuffer', auth: { username: sid!, password: token! }, validateStatus: () => true, timeout: 25_000,
-      });
+      response = await providerCall(
+        'twilio',
+        'recordings.fetch',
+        () =>
+          this.http!.axios.request<ArrayBuffer>({
+            url, method: 'GET', responseType: 'arraybuffer', auth: { username: sid!, password: token! }, validateStatus: () => true, timeout: 25_000,
+          }),
+        (res) => statusOutcome(res.status) === 'error',
+      );
     } catch (error) {
       // The HTTP client's error carries the request's options, the auth token among them: only its code goes on.
       const code = (error as { code?: string }).code ?? 'network error';
