@@ -1,6 +1,7 @@
 import { ProviderUnavailableError } from '@jarvis/contracts';
 import { OAuth2Client } from 'google-auth-library';
 import { optionalSecret, providerBaseUrl } from '../config';
+import { providerCall } from '../observability/provider-calls';
 import { type ProviderInfo, providerUrl } from '../providers/http';
 import { encryptionKeySetting } from './token-cipher';
 
@@ -149,7 +150,7 @@ export class GoogleOAuth {
   async exchangeCode(code: string): Promise<GoogleGrant> {
     const client = this.newClient();
     try {
-      const { tokens } = await client.getToken(code);
+      const { tokens } = await providerCall('google', 'oauth.token', () => client.getToken(code));
       if (!tokens.refresh_token || !tokens.access_token) throw new GoogleApiError(400, 'Google granted no offline access');
       return {
         refreshToken: tokens.refresh_token,
@@ -193,7 +194,7 @@ export class GoogleOAuth {
   /** The account's e-mail address from the user-info endpoint (needs the `email` scope). */
   async userEmail(client: OAuth2Client): Promise<string | null> {
     try {
-      const res = await client.request<{ email?: string }>({ url: this.endpoints.userInfoUrl, timeout: GOOGLE_TIMEOUT_MS });
+      const res = await providerCall('google', 'oauth.userinfo', () => client.request<{ email?: string }>({ url: this.endpoints.userInfoUrl, timeout: GOOGLE_TIMEOUT_MS }));
       return res.data.email?.toLowerCase() ?? null;
     } catch (error) {
       throw toGoogleError(error);
@@ -203,7 +204,7 @@ export class GoogleOAuth {
   /** Revokes the grant at Google. A token Google no longer knows counts as revoked; an unreachable Google throws. */
   async revoke(refreshToken: string): Promise<void> {
     try {
-      await this.newClient().revokeToken(refreshToken);
+      await providerCall('google', 'oauth.revoke', () => this.newClient().revokeToken(refreshToken));
     } catch (error) {
       const failure = toGoogleError(error);
       if (failure instanceof GoogleApiError && failure.status === 400) return;

@@ -41,7 +41,7 @@ export class StripeWebhooksService {
       event = this.stripe.verifyWebhook(body, signature ?? '');
     } catch (error) {
       log.warn({ reason: (error as Error).message }, 'stripe webhook refused');
-      return webhookReply.text(400, 'Invalid Stripe signature');
+      return webhookReply.badSignature(400, 'Invalid Stripe signature');
     }
     const observed = await this.observe(event);
     const applied = await runOnce(this.dataSource, 'billing', 'stripe-webhook', event.id, async (manager) => {

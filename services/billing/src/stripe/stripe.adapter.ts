@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ProviderUnavailableError } from '@jarvis/contracts';
+import { providerCall } from '@jarvis/platform';
 import Stripe from 'stripe';
 import { BILLING_CONFIG, type BillingConfig } from '../config/billing.config';
 
@@ -60,13 +61,13 @@ export class StripeAdapter {
 
   /** Creates the user's customer; the idempotency key makes a concurrent second request return the same one. */
   async createCustomer(userId: string): Promise<string> {
-    const customer = await stripeCall(() => this.api().customers.create({ metadata: { userId } }, { idempotencyKey: `jarvis-customer-${userId}` }));
+    const customer = await stripeCall('customers.create', this.api(), (api) => api.customers.create({ metadata: { userId } }, { idempotencyKey: `jarvis-customer-${userId}` }));
     return customer.id;
   }
 
   /** Back on `returnUrl?checkout=success&plan=<tier>` (the Account page waits for that plan) or `?checkout=cancelled`. */
   async createCheckout(input: { userId: string; customerId: string; priceId: string; tier: 'premium' | 'enterprise'; returnUrl: string }): Promise<string> {
-    const session = await stripeCall(() => this.api().checkout.sessions.create({
+    const session = await stripeCall('checkout.sessions.create', this.api(), (api) => api.checkout.sessions.create({
       mode: 'subscription',
       customer: input.customerId,
       client_reference_id: input.userId,
@@ -81,12 +82,12 @@ export class StripeAdapter {
   }
 
   async createPortal(customerId: string, returnUrl: string): Promise<string> {
-    const session = await stripeCall(() => this.api().billingPortal.sessions.create({ customer: customerId, return_url: returnUrl }));
+    const session = await stripeCall('billingPortal.sessions.create', this.api(), (api) => api.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl }));
     return session.url;
   }
 
   async retrieveSubscription(id: string): Promise<SubscriptionState> {
-    return subscriptionState(await stripeCall(() => this.api().subscriptions.retrieve(id)));
+    return subscriptionState(await stripeCall('subscriptions.retrieve', this.api(), (api) => api.subscriptions.retrieve(id)));
   }
 
   get webhookConfigured() {
@@ -107,11 +108,12 @@ export class StripeAdapter {
 
 /**
  * A Stripe API call whose failure is a ProviderUnavailableError naming Stripe: the SDK's own error carries the
- * request it made, so it goes no further than this adapter. Errors of ours (an unset variable) pass through.
+ * request it made, so it goes no further than this adapter. `api` is taken first, so an unset variable throws before
+ * anything is counted as `jarvis_provider_*{provider="stripe", operation}`.
  */
-async function stripeCall<T>(run: () => Promise<T>): Promise<T> {
+async function stripeCall<T>(operation: string, api: Stripe, run: (api: Stripe) => Promise<T>): Promise<T> {
   try {
-    return await run();
+    return await providerCall('stripe', operation, () => run(api));
   } catch (error) {
     if (!(error instanceof Stripe.errors.StripeError)) throw error;
     if (error instanceof Stripe.errors.StripeConnectionError) throw new ProviderUnavailableError('Stripe', ['STRIPE_SECRET_KEY'], 'it could not be reached');

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { calendar, type calendar_v3 } from '@googleapis/calendar';
+import { providerCall } from '@jarvis/platform';
 import { type CalendarAccess, CalendarConnectionService } from './calendar-connection.service';
 
 /** A span of busy time in the owner's calendar. */
@@ -52,7 +53,7 @@ export class GoogleCalendarAdapter {
       const events: CalendarEvent[] = [];
       let pageToken: string | undefined;
       for (let page = 0; page < MAX_PAGES; page++) {
-        const { data } = await api.events.list({
+        const { data } = await providerCall('google', 'calendar.events.list', () => api.events.list({
           calendarId: 'primary',
           timeMin: from.toISOString(),
           timeMax: to.toISOString(),
@@ -61,7 +62,7 @@ export class GoogleCalendarAdapter {
           orderBy: 'startTime',
           maxResults: PAGE_SIZE,
           pageToken,
-        });
+        }));
         for (const item of data.items ?? []) {
           const start = item.start?.dateTime;
           // All-day events have no time to remind at or call.
@@ -86,9 +87,11 @@ export class GoogleCalendarAdapter {
 
   busy(userId: string, from: Date, to: Date): Promise<BusyInterval[] | null> {
     return this.connection.withCalendar(userId, async (access) => {
-      const { data } = await this.api(access).freebusy.query(
-        { requestBody: { timeMin: from.toISOString(), timeMax: to.toISOString(), items: [{ id: 'primary' }] } },
-        { timeout: BUSY_TIMEOUT_MS },
+      const { data } = await providerCall('google', 'calendar.freebusy.query', () =>
+        this.api(access).freebusy.query(
+          { requestBody: { timeMin: from.toISOString(), timeMax: to.toISOString(), items: [{ id: 'primary' }] } },
+          { timeout: BUSY_TIMEOUT_MS },
+        ),
       );
       return (data.calendars?.primary?.busy ?? [])
         .filter((b) => b.start && b.end)
@@ -98,7 +101,7 @@ export class GoogleCalendarAdapter {
 
   addMeeting(userId: string, meeting: CalendarMeeting): Promise<string | null> {
     return this.connection.withCalendar(userId, async (access) => {
-      const { data } = await this.api(access).events.insert({
+      const { data } = await providerCall('google', 'calendar.events.insert', () => this.api(access).events.insert({
         calendarId: 'primary',
         requestBody: {
           summary: meeting.title,
@@ -107,7 +110,7 @@ export class GoogleCalendarAdapter {
           end: { dateTime: meeting.end.toISOString() },
           ...(meeting.bookerEmail ? { attendees: [{ email: meeting.bookerEmail, displayName: meeting.bookerName }] } : {}),
         },
-      });
+      }));
       return data.id ?? null;
     });
   }

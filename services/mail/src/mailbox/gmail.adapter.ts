@@ -1,6 +1,6 @@
 import { gmail, type gmail_v1 } from '@googleapis/gmail';
 import { Inject, Injectable } from '@nestjs/common';
-import { googleApiRootUrl, toGoogleError } from '@jarvis/platform';
+import { googleApiRootUrl, providerCall, toGoogleError } from '@jarvis/platform';
 import { MAIL_CONFIG, type MailConfig } from '../config/mail.config';
 import { fromGmailMessage } from './gmail-message';
 import { type MailboxAuth, type MailboxMessage, MailboxProvider, type MailboxPage } from './mailbox.provider';
@@ -23,21 +23,22 @@ export class GmailAdapter extends MailboxProvider {
     return gmail({ version: 'v1', auth: auth as never, ...(this.rootUrl ? { rootUrl: this.rootUrl } : {}), timeout: TIMEOUT_MS });
   }
 
-  private async run<T>(call: () => Promise<T>): Promise<T> {
+  /** One Gmail API call, counted as `jarvis_provider_*{provider="google", operation}`. */
+  private async run<T>(operation: string, call: () => Promise<T>): Promise<T> {
     try {
-      return await call();
+      return await providerCall('google', operation, call);
     } catch (error) {
       throw toGoogleError(error);
     }
   }
 
   async address(auth: MailboxAuth): Promise<string> {
-    const res = await this.run(() => this.client(auth).users.getProfile({ userId: 'me' }));
+    const res = await this.run('gmail.users.getProfile', () => this.client(auth).users.getProfile({ userId: 'me' }));
     return (res.data.emailAddress ?? '').toLowerCase();
   }
 
   async list(auth: MailboxAuth, options: { q?: string; pageToken?: string; max: number }): Promise<MailboxPage> {
-    const res = await this.run(() =>
+    const res = await this.run('gmail.users.messages.list', () =>
       this.client(auth).users.messages.list({
         userId: 'me',
         maxResults: options.max,
@@ -52,31 +53,31 @@ export class GmailAdapter extends MailboxProvider {
   }
 
   async summary(auth: MailboxAuth, id: string): Promise<MailboxMessage> {
-    const res = await this.run(() => this.client(auth).users.messages.get({ userId: 'me', id, format: 'full', fields: SUMMARY_FIELDS }));
+    const res = await this.run('gmail.users.messages.get', () => this.client(auth).users.messages.get({ userId: 'me', id, format: 'full', fields: SUMMARY_FIELDS }));
     return fromGmailMessage(res.data, false);
   }
 
   async get(auth: MailboxAuth, id: string): Promise<MailboxMessage> {
-    const res = await this.run(() => this.client(auth).users.messages.get({ userId: 'me', id, format: 'full' }));
+    const res = await this.run('gmail.users.messages.get', () => this.client(auth).users.messages.get({ userId: 'me', id, format: 'full' }));
     return fromGmailMessage(res.data, true);
   }
 
   async trash(auth: MailboxAuth, id: string): Promise<void> {
-    await this.run(() => this.client(auth).users.messages.trash({ userId: 'me', id }));
+    await this.run('gmail.users.messages.trash', () => this.client(auth).users.messages.trash({ userId: 'me', id }));
   }
 
   async remove(auth: MailboxAuth, id: string): Promise<void> {
-    await this.run(() => this.client(auth).users.messages.delete({ userId: 'me', id }));
+    await this.run('gmail.users.messages.delete', () => this.client(auth).users.messages.delete({ userId: 'me', id }));
   }
 
   async markSpam(auth: MailboxAuth, id: string): Promise<void> {
-    await this.run(() =>
+    await this.run('gmail.users.messages.modify', () =>
       this.client(auth).users.messages.modify({ userId: 'me', id, requestBody: { addLabelIds: ['SPAM'], removeLabelIds: ['INBOX'] } }),
     );
   }
 
   async send(auth: MailboxAuth, rfc822: string): Promise<void> {
     const raw = Buffer.from(rfc822, 'utf8').toString('base64url');
-    await this.run(() => this.client(auth).users.messages.send({ userId: 'me', requestBody: { raw } }));
+    await this.run('gmail.users.messages.send', () => this.client(auth).users.messages.send({ userId: 'me', requestBody: { raw } }));
   }
 }

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { providerCall } from '@jarvis/platform';
 import { createTransport, type Transporter } from 'nodemailer';
 import { NOTIFICATIONS_CONFIG, type NotificationsConfig } from '../config/notifications.config';
 
@@ -18,6 +19,6 @@ export class EmailChannel {
   }
 
   async send(to: string, subject: string, text: string) {
-    await this.transport!.sendMail({ from: this.from, to, subject, text });
+    await providerCall('smtp', 'sendMail', () => this.transport!.sendMail({ from: this.from, to, subject, text }));
   }
 }

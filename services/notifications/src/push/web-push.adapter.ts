@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ProviderUnavailableError } from '@jarvis/contracts';
-import { safeFetch, SafeFetchError } from '@jarvis/platform';
+import { providerCall, safeFetch, SafeFetchError } from '@jarvis/platform';
 import webpush from 'web-push';
 import { NOTIFICATIONS_CONFIG, type NotificationsConfig } from '../config/notifications.config';
 import type { VapidDetails } from './vapid-keys.service';
@@ -33,14 +33,21 @@ export class WebPushAdapter {
     });
     let status: number;
     try {
-      const res = await safeFetch(request.endpoint, {
-        method: request.method,
-        headers: Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, String(value)])),
-        body: request.body ?? undefined,
-        timeoutMs: 10_000,
-        maxBytes: 64 * 1024,
-        allowPrivateNetwork: this.config.ALLOW_PRIVATE_NETWORK_TARGETS,
-      });
+      // Counted as `jarvis_provider_*{provider="web-push"}`: a subscription gone (404, 410) is an answer, not a failure.
+      const res = await providerCall(
+        'web-push',
+        'push.send',
+        () =>
+          safeFetch(request.endpoint, {
+            method: request.method,
+            headers: Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, String(value)])),
+            body: request.body ?? undefined,
+            timeoutMs: 10_000,
+            maxBytes: 64 * 1024,
+            allowPrivateNetwork: this.config.ALLOW_PRIVATE_NETWORK_TARGETS,
+          }),
+        (answer) => answer.status >= 400 && answer.status !== 404 && answer.status !== 410,
+      );
       status = res.status;
     } catch (error) {
       // The subscription's host is refused (it resolves into a private network): no delivery will ever work.

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { providerCall } from '@jarvis/platform';
 import { createTransport, type Transporter } from 'nodemailer';
 import { NOTIFICATIONS_CONFIG, type NotificationsConfig } from '../config/notifications.config';
 import { type SupportMail, SupportMailProvider } from './support-mail.provider';
@@ -23,7 +24,8 @@ export class SmtpAdapter extends SupportMailProvider {
 
   async send(mail: SupportMail) {
     if (!this.transport || !this.to) return false;
-    await this.transport.sendMail({ from: this.to, to: this.to, replyTo: mail.replyTo, subject: mail.subject, text: mail.text });
+    const transport = this.transport;
+    await providerCall('smtp', 'sendMail', () => transport.sendMail({ from: this.to, to: this.to, replyTo: mail.replyTo, subject: mail.subject, text: mail.text }));
     return true;
   }
 }
