@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // Folder-level import cycles: `node scripts/folder-cycles.mjs <src folder> [...]`, e.g. `services/telephony/src` or
-// `frontend/src/features`. The folders directly inside the given one are the features; a relative import from a file
-// of one feature to a file of another is an edge between them (type-only imports, tests and dynamic imports
-// included: they are dependencies too). Files directly in the given folder (app.module.ts, main.ts) compose the
+// `frontend/src`. The folders directly inside the given one are the features, except a `features/` folder (the
+// frontend's), whose folders are each a feature of their own (`features/chat`, `features/voice`) beside the other
+// top-level folders (`api`, `components`, `state`). A relative import from a file of one feature to a file of another
+// is an edge between them (type-only imports, tests and dynamic imports included: they are dependencies too; a
+// `import.meta.glob` is not an import). Files directly in the given folder (app.module.ts, main.ts) compose the
 // features and are no feature themselves; imports leaving the given folder are not counted. Any feature that reaches
 // itself back through others is reported with one import of each edge, and the exit code is 1. madge finds cycles
 // between files; this finds the ones between folders, where two features lean on each other through different files.
@@ -52,10 +54,18 @@ function resolveImport(from, specifier) {
   return null;
 }
 
-/** The feature folder a file belongs to (its first path segment under root), or null for a file of root itself. */
+/** Folders directly in root that group features rather than being one: each folder inside is a feature. */
+const GROUP_DIRS = new Set(['features']);
+
+/**
+ * The feature folder a file belongs to: its first path segment under root, or the first two when the first is a
+ * group (`features/chat`); null for a file of root itself.
+ */
 function featureOf(root, file) {
   const parts = relative(root, file).split(sep);
-  return parts.length > 1 && parts[0] !== '..' ? parts[0] : null;
+  if (parts.length < 2 || parts[0] === '..') return null;
+  if (GROUP_DIRS.has(parts[0]) && parts.length > 2) return `${parts[0]}/${parts[1]}`;
+  return parts[0];
 }
 
 /** Strongly connected components (Tarjan) of a graph given as Map<node, Map<node, example>>. */

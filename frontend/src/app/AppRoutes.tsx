@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { lazyNamed } from '../components/lazy-named';
 import { LoadingState } from '../components/LoadingState';
-import { useCurrentUser } from '../features/auth/use-current-user';
+import { useCurrentUser } from '../state/use-current-user';
 import { HomeRoute } from './HomeRoute';
 
 // Every page is its own chunk: a visit loads the page it shows, not the whole product (the JS budget, docs/frontend.md).

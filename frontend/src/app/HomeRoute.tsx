@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { lazyNamed } from '../components/lazy-named';
 import { LoadingState } from '../components/LoadingState';
 import { OfflineState } from '../components/OfflineState';
-import { useCurrentUser } from '../features/auth/use-current-user';
+import { useCurrentUser } from '../state/use-current-user';
 
 const LandingPage = lazyNamed(() => import('../features/landing/LandingPage'), 'LandingPage');
 const MainApp = lazyNamed(() => import('../features/shell/MainApp'), 'MainApp');

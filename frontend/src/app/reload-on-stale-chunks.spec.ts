@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { browser } from './browser';
+import { browser } from '../components/browser';
 import { reloadOnStaleChunks } from './reload-on-stale-chunks';
 
 function preloadError() {

@@ -1,4 +1,4 @@
-import { browser } from './browser';
+import { browser } from '../components/browser';
 
 const RELOADED_AT = 'jarvis:reloaded-for-chunks';
 /** Never reload twice within this long: a chunk missing right after a reload is a real failure. */

@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import type { ThemeColor, ThemeMode } from '@jarvis/contracts';
-import { useCurrentUser, useSaveTheme } from '../features/auth/use-current-user';
+import { useCurrentUser, useSaveTheme } from '../state/use-current-user';
 import { createAppTheme, DEFAULT_THEME_COLOR, DEFAULT_THEME_MODE } from './theme';
 import { ThemeSettingsContext, type ThemeSettings } from './theme-settings-context';
 

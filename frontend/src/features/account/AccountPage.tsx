@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { PublicPageLayout } from '../../components/PublicPageLayout';
 import { SectionHeader } from '../../components/SectionHeader';
 import { useDocumentTitle } from '../../components/use-document-title';
-import { useCurrentUser } from '../auth/use-current-user';
+import { useCurrentUser } from '../../state/use-current-user';
 import { CheckoutReturnNotice } from '../billing/CheckoutReturnNotice';
 import { AccountPanel } from './AccountPanel';
 

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { api } from '../../api/routes';
-import { browser } from '../../app/browser';
+import { browser } from '../../components/browser';
 import { answer, renderWithProviders, routeFetch, testUser } from '../../test/render';
 import { MailConnectionRow } from './MailConnectionRow';
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { browser } from '../../app/browser';
+import { browser } from '../../components/browser';
 import { renderWithProviders, routeFetch, testUser } from '../../test/render';
 import { LoginPage } from './LoginPage';
 

@@ -14,12 +14,12 @@ import { alpha } from '@mui/material/styles';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutline';
 import GoogleIcon from '@mui/icons-material/Google';
 import { GOOGLE_SIGN_IN_URL } from '../../api/auth';
-import { browser } from '../../app/browser';
+import { browser } from '../../components/browser';
 import { JarvisLogo } from '../../components/JarvisLogo';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { LoginRegisterForm } from './LoginRegisterForm';
 import { QuickAccessForm } from './QuickAccessForm';
-import { useCurrentUser } from './use-current-user';
+import { useCurrentUser } from '../../state/use-current-user';
 
 type LoginTab = 'login' | 'quick';
 

@@ -6,7 +6,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { registerRequest } from '@jarvis/contracts';
 import { serverMessageOr, statusOf } from '../../api/client';
-import { browser } from '../../app/browser';
+import { browser } from '../../components/browser';
 import { useToast } from '../../components/toast/toast-context';
 import { useLogin, useRegister } from './use-auth-mutations';
 

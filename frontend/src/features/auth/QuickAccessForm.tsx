@@ -5,7 +5,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { QUICK_ACCESS_FAILED } from '@jarvis/contracts';
 import { serverMessageOr, statusOf } from '../../api/client';
-import { browser } from '../../app/browser';
+import { browser } from '../../components/browser';
 import { useToast } from '../../components/toast/toast-context';
 import { useQuickAccess } from './use-auth-mutations';
 

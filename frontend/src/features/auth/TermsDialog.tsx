@@ -10,7 +10,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Typography from '@mui/material/Typography';
 import { TERMS_LAST_UPDATED } from './terms';
-import { useAcceptTerms } from './use-current-user';
+import { useAcceptTerms } from '../../state/use-current-user';
 
 const SECTIONS: { heading: string; body: string }[] = [
   {

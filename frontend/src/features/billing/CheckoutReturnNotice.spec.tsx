@@ -3,7 +3,7 @@ import { act, screen } from '@testing-library/react';
 import type { User } from '@jarvis/contracts';
 import { queryKeys } from '../../api/query-keys';
 import { renderWithProviders, routeFetch, testUser } from '../../test/render';
-import { useCurrentUser } from '../auth/use-current-user';
+import { useCurrentUser } from '../../state/use-current-user';
 import { CHECKOUT_POLL_MS, CheckoutReturnNotice } from './CheckoutReturnNotice';
 
 afterEach(() => {

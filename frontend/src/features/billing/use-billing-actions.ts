@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { browser } from '../../app/browser';
+import { browser } from '../../components/browser';
 import { createCheckoutSession, createPortalSession, type PaidTier } from '../../api/billing';
 import { serverMessageOr } from '../../api/client';
 import { useToast } from '../../components/toast/toast-context';

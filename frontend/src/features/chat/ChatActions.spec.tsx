@@ -3,7 +3,12 @@ import { act, screen } from '@testing-library/react';
 import type { ChatAction } from '@jarvis/contracts';
 import { renderWithProviders, routeFetch, testUser } from '../../test/render';
 import { CONTRACTS_URL } from '../contracts/contracts-url';
-import { ensureChatSessionFor, getChatSession, resetChatSession, updateChatSession } from './chat-session';
+import {
+  ensureChatSessionFor,
+  getChatSession,
+  resetChatSession,
+  updateChatSession,
+} from '../../state/chat-session';
 import { type ChatController, useChat } from './use-chat';
 
 let calls: ReturnType<typeof routeFetch>['calls'];

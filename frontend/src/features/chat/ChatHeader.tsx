@@ -10,7 +10,7 @@ import ViewSidebarOutlinedIcon from '@mui/icons-material/ViewSidebarOutlined';
 import WorkOutlineOutlinedIcon from '@mui/icons-material/WorkOutlineOutlined';
 import { ChatHeaderControls } from './ChatHeaderControls';
 import { MoodIndicator } from './MoodIndicator';
-import type { Mood } from './mood';
+import type { Mood } from '../../state/mood';
 
 export const CHAT_INFO_TEXT =
   'Jarvis remembers what matters from your conversations, acts ethically, responds with emotional intelligence, and tells you plainly when it is unsure.';

@@ -8,7 +8,7 @@ import Tooltip from '@mui/material/Tooltip';
 import AddCommentOutlinedIcon from '@mui/icons-material/AddCommentOutlined';
 import BookmarkAddOutlinedIcon from '@mui/icons-material/BookmarkAddOutlined';
 import SendIcon from '@mui/icons-material/Send';
-import { VoiceBar, VoiceStatusLine } from '../voice/VoiceBar';
+import { VoiceBar, VoiceStatusLine } from './VoiceBar';
 import { prefetchMessageBubble } from './message-bubbles';
 
 /** The input grows with its text up to 128 px, then scrolls (doc1 §5). */

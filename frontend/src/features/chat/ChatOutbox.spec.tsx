@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders, routeFetch, testUser } from '../../test/render';
 import { ChatSection } from './ChatSection';
-import { getChatSession, resetChatSession } from './chat-session';
+import { getChatSession, resetChatSession } from '../../state/chat-session';
 
 /** POST /api/chat answered by streams the test finishes one at a time. */
 function streamedReplies() {

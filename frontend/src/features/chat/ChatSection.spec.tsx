@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders, routeFetch, testUser } from '../../test/render';
 import { ChatSection } from './ChatSection';
-import { ensureChatSessionFor, resetChatSession, updateChatSession } from './chat-session';
+import { ensureChatSessionFor, resetChatSession, updateChatSession } from '../../state/chat-session';
 
 let calls: ReturnType<typeof routeFetch>['calls'];
 

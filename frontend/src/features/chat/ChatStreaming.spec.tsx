@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders, routeFetch, testUser } from '../../test/render';
 import { ChatSection } from './ChatSection';
-import { resetChatSession } from './chat-session';
+import { resetChatSession } from '../../state/chat-session';
 
 /** A POST /api/chat answered with a Server-Sent Events body the test writes piece by piece. */
 function streamedChat() {

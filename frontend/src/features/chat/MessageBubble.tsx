@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { ActionButtons } from './actions/ActionButtons';
-import { displayContent, ERROR_MARKER, type ChatViewMessage } from './chat-message';
+import { displayContent, ERROR_MARKER, type ChatViewMessage } from '../../state/chat-message';
 import { lazyNamed } from '../../components/lazy-named';
 import { formatMessageTime } from './greeting';
 import { ImageMessageBubble } from './ImageMessageBubble';

@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import HistoryIcon from '@mui/icons-material/History';
 import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
-import type { ChatViewMessage } from './chat-message';
+import type { ChatViewMessage } from '../../state/chat-message';
 import { formatMessageTime, greetingFor } from './greeting';
 import { MessageBubble, TypingIndicator } from './message-bubbles';
 import { UserMessageBubble } from './UserMessageBubble';

@@ -3,7 +3,7 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { keyframes } from '@mui/material/styles';
-import { MOOD_COLORS, MOODS, moodPulses, type Mood } from './mood';
+import { MOOD_COLORS, MOODS, moodPulses, type Mood } from '../../state/mood';
 
 const pulse = keyframes`
   0% { transform: scale(1); opacity: 1; }

@@ -9,7 +9,7 @@ import TextField from '@mui/material/TextField';
 import { serverMessageOr } from '../../api/client';
 import { useSaveConversation } from '../conversations/use-conversations';
 import { useToast } from '../../components/toast/toast-context';
-import { NO_MESSAGES_TOAST } from './chat-message';
+import { NO_MESSAGES_TOAST } from '../../state/chat-message';
 
 /** Saves the shown conversation with a title and an optional description (doc2 §8). */
 export function SaveConversationDialog({

@@ -19,7 +19,7 @@ import {
   type ChatViewMessage,
   mergeStored,
   toHistory,
-} from './chat-message';
+} from '../../state/chat-message';
 import {
   ensureChatSessionFor,
   flashMood,
@@ -27,7 +27,7 @@ import {
   updateChatSession,
   updateMessages,
   useChatSession,
-} from './chat-session';
+} from '../../state/chat-session';
 
 async function fetchStored(queryClient: QueryClient) {
   return queryClient.fetchQuery({

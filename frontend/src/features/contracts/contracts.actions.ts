@@ -1,4 +1,4 @@
-import { defineActions } from '../chat/actions/action-kit';
+import { defineActions } from '../chat-kit/action-kit';
 import { CONTRACTS_URL } from './contracts-url';
 
 /** generate_contract: contracts are written in the document service, which opens in a new tab (doc1 §2). */

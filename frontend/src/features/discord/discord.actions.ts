@@ -1,5 +1,5 @@
 import { getDiscordChannels, getDiscordServers, sendDiscordMessage } from '../../api/discord';
-import { defineActions, orFailed, str } from '../chat/actions/action-kit';
+import { defineActions, orFailed, str } from '../chat-kit/action-kit';
 
 export const actions = defineActions({
   send_discord_message: (args) =>

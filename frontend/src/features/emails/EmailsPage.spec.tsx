@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { MailDetail, MailSummary } from '@jarvis/contracts';
 import { api } from '../../api/routes';
-import { browser } from '../../app/browser';
+import { browser } from '../../components/browser';
 import {
   answer,
   failure,

@@ -1,6 +1,6 @@
 import type { EmailOperation } from '../../api/mail';
 import { queryKeys } from '../../api/query-keys';
-import { defineActions, failed, str, type ActionHandler } from '../chat/actions/action-kit';
+import { defineActions, failed, str, type ActionHandler } from '../chat-kit/action-kit';
 import { EMAIL_OPERATION_TEXTS, runEmailOperation } from './email-management';
 
 /** unsubscribe_email, trash_email, delete_email, mark_spam {messageId}: the endpoints of the /emails page. */

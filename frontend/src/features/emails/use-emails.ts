@@ -9,7 +9,7 @@ import {
 } from '../../api/mail';
 import { queryKeys } from '../../api/query-keys';
 import { queryTimings } from '../../api/query-timings';
-import { browser } from '../../app/browser';
+import { browser } from '../../components/browser';
 import { shouldRetryMailQuery } from './mail-errors';
 
 /**

@@ -1,6 +1,6 @@
 import { findEventsNear, searchEvents, type EventResult } from '../../api/events';
-import { defineActions, orFailed, str, type ActionOutcome } from '../chat/actions/action-kit';
-import { EVENT_SUMMARY_COUNT, spokenList } from '../chat/cards/inline-card';
+import { defineActions, orFailed, str, type ActionOutcome } from '../chat-kit/action-kit';
+import { EVENT_SUMMARY_COUNT, spokenList } from '../../state/inline-card';
 
 export const NEARBY_DEFAULT_RADIUS = 50;
 

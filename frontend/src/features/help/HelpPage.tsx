@@ -18,7 +18,7 @@ import SearchIcon from '@mui/icons-material/Search';
 import SearchOffIcon from '@mui/icons-material/SearchOff';
 import { PublicPageLayout } from '../../components/PublicPageLayout';
 import { useDocumentTitle } from '../../components/use-document-title';
-import { useCurrentUser } from '../auth/use-current-user';
+import { useCurrentUser } from '../../state/use-current-user';
 import { ContactSupportForm } from './ContactSupportForm';
 import { FaqEntry } from './FaqEntry';
 import {

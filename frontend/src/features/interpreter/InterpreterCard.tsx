@@ -13,7 +13,7 @@ import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import TranslateIcon from '@mui/icons-material/Translate';
 import { transcribe, translate } from '../../api/voice';
 import { useToast } from '../../components/toast/toast-context';
-import { CardFrame } from '../chat/cards/CardFrame';
+import { CardFrame } from '../chat-kit/CardFrame';
 import { MIC_ERROR, TRANSCRIPTION_FAILED } from '../voice/manual-recorder';
 import { blobToBase64 } from '../voice/recording';
 import { speakText } from '../voice/speech-playback';

@@ -1,4 +1,4 @@
-import { useCurrentUser } from '../auth/use-current-user';
+import { useCurrentUser } from '../../state/use-current-user';
 import { useLiveEvents } from './use-live-events';
 
 /** Mounted once beside the router: the live stream of whoever is signed in. */

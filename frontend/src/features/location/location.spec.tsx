@@ -1,46 +1,17 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { api } from '../../api/routes';
-import {
-  answer,
-  failure,
-  renderWithProviders,
-  routeFetch,
-  testUser,
-  type FakeRoutes,
-} from '../../test/render';
+import { answer, failure, renderWithProviders, testUser } from '../../test/render';
 import { LocationControls } from './LocationControls';
 import { reverseGeocode, UNKNOWN_LOCATION } from './reverse-geocode';
 import { TRACKING_OPTIONS } from './use-location-triggers';
+import { fakeApi, here, stubGeolocation } from './test-geolocation';
 
 afterEach(() => {
   vi.unstubAllGlobals();
   Reflect.deleteProperty(navigator, 'geolocation');
 });
-
-const here = { coords: { latitude: 40.7411, longitude: -73.9897 } } as GeolocationPosition;
-
-function stubGeolocation(outcome: GeolocationPosition | { code: number }) {
-  const getCurrentPosition = vi.fn(
-    (ok: PositionCallback, fail: PositionErrorCallback, _options?: PositionOptions) =>
-      'coords' in outcome ? ok(outcome) : fail(outcome as GeolocationPositionError),
-  );
-  Object.defineProperty(navigator, 'geolocation', { configurable: true, value: { getCurrentPosition } });
-  return getCurrentPosition;
-}
-
-/** The API plus the reverse geocoder (any other host), answering 'Manhattan'. */
-function fakeApi(routes: FakeRoutes) {
-  const fake = routeFetch(routes);
-  const fetch = vi.fn(async (input: string, init?: RequestInit) =>
-    input.startsWith('https://')
-      ? new Response(JSON.stringify({ city: '', locality: 'Manhattan' }))
-      : fake.fetch(input, init),
-  );
-  vi.stubGlobal('fetch', fetch);
-  return fake;
-}
 
 describe('reverse geocoding', () => {
   it("answers the city, the locality or the region, and 'Unknown Location' when it fails", async () => {
@@ -152,31 +123,5 @@ describe('LocationControls', () => {
     expect(toast).toHaveTextContent('Failed to Disable');
     expect(toast).toHaveTextContent("Couldn't disable location. Please try again.");
     expect(screen.getByRole('button', { name: 'Location On' })).toBeInTheDocument();
-  });
-});
-
-describe('the chat header controls', () => {
-  it('act on the first press, once: one position asked, one location saved, Location On', async () => {
-    const geolocation = stubGeolocation(here);
-    let saved = false;
-    const fake = fakeApi({
-      'GET /api/user/location': () => ({ body: { hasLocation: saved } }),
-      'PUT /api/user/location': () => {
-        saved = true;
-        return { body: { hasLocation: true } };
-      },
-      ...answer(api.notifications.smartLocation, { notifications: [] }),
-    });
-    const { ChatHeaderControls } = await import('../chat/ChatHeaderControls');
-    renderWithProviders(<ChatHeaderControls />, { user: testUser });
-    expect(screen.getByRole('button', { name: 'Push Not Available' })).toBeDisabled();
-    const location = screen.getByRole('button', { name: 'Location' });
-    // Two presses before the code of the first has loaded: one change.
-    fireEvent.click(location);
-    fireEvent.click(location);
-    expect(await screen.findByRole('button', { name: 'Location On' }, { timeout: 5_000 })).toBeInTheDocument();
-    expect(await screen.findByTestId('toast')).toHaveTextContent('Location Enabled');
-    expect(fake.calls.filter((c) => c.method === 'PUT')).toHaveLength(1);
-    expect(geolocation.mock.calls.filter((call) => call[2] === TRACKING_OPTIONS)).toHaveLength(1);
   });
 });

@@ -15,7 +15,7 @@ import StopIcon from '@mui/icons-material/Stop';
 import { serverMessageOr } from '../../api/client';
 import { identifyMusic, type Song } from '../../api/voice';
 import { useToast } from '../../components/toast/toast-context';
-import { CardFrame } from '../chat/cards/CardFrame';
+import { CardFrame } from '../chat-kit/CardFrame';
 import { blobToBase64, type Recording } from '../voice/recording';
 import { useMicrophoneTake } from '../voice/use-microphone-take';
 

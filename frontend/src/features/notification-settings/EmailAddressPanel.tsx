@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import VerifiedOutlinedIcon from '@mui/icons-material/VerifiedOutlined';
 import { isApiError, serverMessageOr } from '../../api/client';
 import { useToast } from '../../components/toast/toast-context';
-import { useCurrentUser } from '../auth/use-current-user';
+import { useCurrentUser } from '../../state/use-current-user';
 import { useChangeEmail, useResendVerificationEmail } from './use-verification';
 
 /** The zod check of the contracts, in short: something@something.tld without spaces. */

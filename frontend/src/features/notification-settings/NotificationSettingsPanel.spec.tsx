@@ -11,7 +11,6 @@ import {
   testUser,
   type FakeRoutes,
 } from '../../test/render';
-import { SettingsSection } from '../settings/SettingsSection';
 import { NotificationSettingsPanel } from './NotificationSettingsPanel';
 import { DEFAULT_PREFERENCES } from './notification-form';
 
@@ -53,32 +52,6 @@ function checkedEvents(testId: string) {
 }
 
 describe('Settings → Notifications', () => {
-  it('opens from the Notifications tab once both settings have loaded', async () => {
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const fake = routeFetch({
-      'GET /api/auth/user': { body: testUser },
-      ...answer(api.notifications.preferences, DEFAULT_PREFERENCES),
-      ...answer(api.notifications.voiceAlerts, { enabled: false, wakeTime: '07:00' }),
-    });
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: string, init?: RequestInit) => {
-        if (input.includes('/voice-alerts')) await held;
-        return fake.fetch(input, init);
-      }),
-    );
-    const user = userEvent.setup();
-    renderWithProviders(<SettingsSection />, { user: testUser });
-    await user.click(screen.getByRole('tab', { name: 'Notifications' }));
-
-    expect(screen.getByTestId('loading-state')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Save Settings' })).not.toBeInTheDocument();
-    release();
-    expect(await screen.findByTestId('notification-settings')).toBeInTheDocument();
-    expect(screen.getAllByRole('button', { name: 'Save Settings' })).toHaveLength(2);
-  });
-
   it('says the settings could not be loaded, and tries again', async () => {
     let fail = true;
     fakeApi({

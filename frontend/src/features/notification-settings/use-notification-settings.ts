@@ -6,7 +6,7 @@ import {
   type VoiceAlertSettings,
 } from '../../api/notifications';
 import { queryKeys } from '../../api/query-keys';
-import { useCurrentUser } from '../auth/use-current-user';
+import { useCurrentUser } from '../../state/use-current-user';
 
 /** GET /api/notifications/preferences, once a user is signed in (doc2 §7). Null for a visitor (401). */
 export function useNotificationPreferences() {

@@ -1,7 +1,7 @@
 import { callApi } from '../../api/client';
 import { api } from '../../api/routes';
 import { speak, transcribe } from '../../api/voice';
-import { speakWithBrowser } from '../chat/speech';
+import { speakWithBrowser } from '../voice/speech';
 import {
   AUDIO_CONSTRAINTS,
   blobToBase64,

@@ -1,5 +1,5 @@
 import { draftMessage, getPhoneMessages } from '../../api/phone';
-import { capText, PHONE_PREVIEW_CHARS, PHONE_SUMMARY_COUNT, spokenList } from '../chat/cards/inline-card';
+import { capText, PHONE_PREVIEW_CHARS, PHONE_SUMMARY_COUNT, spokenList } from '../../state/inline-card';
 import {
   actionFailed,
   defineActions,
@@ -7,7 +7,7 @@ import {
   orFailed,
   str,
   type ActionHandler,
-} from '../chat/actions/action-kit';
+} from '../chat-kit/action-kit';
 
 const phoneMessages: ActionHandler = () =>
   orFailed('Phone Error', async () => {

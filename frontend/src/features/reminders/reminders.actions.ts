@@ -1,6 +1,6 @@
 import { createReminder } from '../../api/reminders';
 import { queryKeys } from '../../api/query-keys';
-import { actionFailed, defineActions, errorText, str } from '../chat/actions/action-kit';
+import { actionFailed, defineActions, errorText, str } from '../chat-kit/action-kit';
 
 export const actions = defineActions({
   async create_reminder(args, type) {

@@ -4,8 +4,8 @@ import {
   SEARCH_GENERIC_TOAST_MS,
   SEARCH_TOAST_CHARS,
   SEARCH_TOAST_MS,
-} from '../chat/cards/inline-card';
-import { defineActions, orFailed, str } from '../chat/actions/action-kit';
+} from '../../state/inline-card';
+import { defineActions, orFailed, str } from '../chat-kit/action-kit';
 
 export const DEFAULT_SEARCH_RECENCY: SearchRecency = 'day';
 

@@ -11,7 +11,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { User } from '@jarvis/contracts';
 import { useToast } from '../../components/toast/toast-context';
-import { displayNameOf, initialsOf } from '../shell/user-display';
+import { displayNameOf, initialsOf } from '../auth/user-display';
 import {
   hasProfileErrors,
   profileFailureMessage,

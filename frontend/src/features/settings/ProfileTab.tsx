@@ -1,6 +1,6 @@
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import { useCurrentUser } from '../auth/use-current-user';
+import { useCurrentUser } from '../../state/use-current-user';
 import { PhoneLineCard } from '../phone/PhoneLineCard';
 import { PasswordSettingsPanel } from './PasswordSettingsPanel';
 import { ProfileSettingsPanel } from './ProfileSettingsPanel';

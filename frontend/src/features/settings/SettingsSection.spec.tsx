@@ -4,7 +4,15 @@ import userEvent from '@testing-library/user-event';
 import type { User } from '@jarvis/contracts';
 import { api } from '../../api/routes';
 import { queryKeys } from '../../api/query-keys';
-import { failure, renderWithProviders, routeFetch, testUser, type FakeRoutes } from '../../test/render';
+import {
+  answer,
+  failure,
+  renderWithProviders,
+  routeFetch,
+  testUser,
+  type FakeRoutes,
+} from '../../test/render';
+import { DEFAULT_PREFERENCES } from '../notification-settings/notification-form';
 import { SettingsSection } from './SettingsSection';
 
 afterEach(() => {
@@ -144,5 +152,33 @@ describe('Settings → Profile', () => {
     await user.click(screen.getByRole('tab', { name: 'Theme' }));
     expect(screen.getByRole('heading', { name: 'Appearance' })).toBeInTheDocument();
     expect(screen.queryByTestId('profile-settings')).not.toBeInTheDocument();
+  });
+});
+
+describe('Settings → Notifications', () => {
+  it('opens from the Notifications tab once both settings have loaded', async () => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const fake = routeFetch({
+      'GET /api/auth/user': { body: testUser },
+      ...answer(api.notifications.preferences, DEFAULT_PREFERENCES),
+      ...answer(api.notifications.voiceAlerts, { enabled: false, wakeTime: '07:00' }),
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string, init?: RequestInit) => {
+        if (input.includes('/voice-alerts')) await held;
+        return fake.fetch(input, init);
+      }),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<SettingsSection />, { user: testUser });
+    await user.click(screen.getByRole('tab', { name: 'Notifications' }));
+
+    expect(screen.getByTestId('loading-state')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save Settings' })).not.toBeInTheDocument();
+    release();
+    expect(await screen.findByTestId('notification-settings')).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'Save Settings' })).toHaveLength(2);
   });
 });

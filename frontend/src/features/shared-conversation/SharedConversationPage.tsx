@@ -14,7 +14,7 @@ import { fetchSharedConversation } from '../../api/conversations';
 import { queryKeys } from '../../api/query-keys';
 import { PublicPageLayout } from '../../components/PublicPageLayout';
 import { useDocumentTitle } from '../../components/use-document-title';
-import { displayContent } from '../chat/chat-message';
+import { displayContent } from '../../state/chat-message';
 import { formatMessageTime } from '../chat/greeting';
 import { JarvisAvatar } from '../chat/JarvisAvatar';
 import { Markdown } from '../chat/Markdown';

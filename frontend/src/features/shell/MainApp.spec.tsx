@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { User } from '@jarvis/contracts';
-import { browser } from '../../app/browser';
+import { browser } from '../../components/browser';
 import { renderWithProviders, routeFetch, testUser } from '../../test/render';
 import { MainApp } from './MainApp';
 

@@ -5,9 +5,9 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import LogoutIcon from '@mui/icons-material/Logout';
 import type { User } from '@jarvis/contracts';
-import { browser } from '../../app/browser';
-import { useLogout } from '../auth/use-current-user';
-import { displayNameOf, initialsOf } from './user-display';
+import { browser } from '../../components/browser';
+import { useLogout } from '../../state/use-current-user';
+import { displayNameOf, initialsOf } from '../auth/user-display';
 
 /** Bottom of the sidebar: avatar (image or initials), name or e-mail, and logout. */
 export function UserFooter({ user }: { user: User }) {

@@ -4,7 +4,7 @@ import { countUnreadNotifications } from '../notifications/use-notifications';
 import { countNewPhoneMessages } from '../phone/use-phone-messages';
 import { countOpenReminders } from '../reminders/use-reminders';
 import { acceptWhisper, whisperTypeOf } from '../chat/use-whispers';
-import { displayNameOf, initialsOf } from './user-display';
+import { displayNameOf, initialsOf } from '../auth/user-display';
 
 describe('badge counts', () => {
   it('counts phone messages with status new', () => {

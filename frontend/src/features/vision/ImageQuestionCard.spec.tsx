@@ -3,8 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { api } from '../../api/routes';
 import { answer, renderWithProviders, routeFetch } from '../../test/render';
-import { executeAction } from '../chat/actions/execute-action';
-import { ensureChatSessionFor, getChatSession, resetChatSession } from '../chat/chat-session';
+import { ensureChatSessionFor, getChatSession, resetChatSession } from '../../state/chat-session';
 import { ImageQuestionCard } from './ImageQuestionCard';
 
 beforeEach(() => {
@@ -14,15 +13,6 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the image question a reply offers', () => {
-  it('runs as a card with the prompt of the reply', async () => {
-    expect(await executeAction({ type: 'image_analysis', args: { prompt: 'Which plant is this?' } })).toEqual(
-      {
-        ok: true,
-        card: { kind: 'image_question', prompt: 'Which plant is this?' },
-      },
-    );
-  });
-
   it("asks about the uploaded image with the card's prompt", async () => {
     const fake = routeFetch(answer(api.voice.analyzeImage, { analysisText: 'A fern.' }));
     vi.stubGlobal('fetch', fake.fetch);

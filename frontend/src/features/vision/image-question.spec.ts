@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../api/routes';
 import { answer, failure, routeFetch } from '../../test/render';
-import { toHistory } from '../chat/chat-message';
-import { ensureChatSessionFor, getChatSession, resetChatSession } from '../chat/chat-session';
+import { toHistory } from '../../state/chat-message';
+import { ensureChatSessionFor, getChatSession, resetChatSession } from '../../state/chat-session';
 import { askAboutImage } from './image-question';
 
 const PNG = 'data:image/png;base64,iVBORw0KGgo=';

@@ -3,8 +3,8 @@ import { analyzeImage } from '../../api/voice';
 import { isApiError } from '../../api/client';
 import { quotaExceededOf, quotaMessage } from '../../api/quota';
 import type { ToastFn } from '../../components/toast/toast-context';
-import { localId } from '../chat/chat-message';
-import { flashMood, getChatSession, updateChatSession, updateMessages } from '../chat/chat-session';
+import { localId } from '../../state/chat-message';
+import { flashMood, getChatSession, updateChatSession, updateMessages } from '../../state/chat-session';
 import {
   base64Bytes,
   IMAGE_ERRORS,

@@ -1,4 +1,4 @@
-import { defineActions, str } from '../chat/actions/action-kit';
+import { defineActions, str } from '../chat-kit/action-kit';
 
 /**
  * image_analysis offered in a reply (an image question): a card under the reply with the upload and the camera, its

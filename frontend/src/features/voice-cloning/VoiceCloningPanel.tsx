@@ -19,7 +19,7 @@ import { VOICE_SAMPLE_MAX_BYTES } from '@jarvis/contracts';
 import { serverMessageOr } from '../../api/client';
 import type { VoiceCloningStatus } from '../../api/voice';
 import { useToast } from '../../components/toast/toast-context';
-import { useCurrentUser } from '../auth/use-current-user';
+import { useCurrentUser } from '../../state/use-current-user';
 import {
   sampleFileName,
   useSampleRecorder,

@@ -1,6 +1,6 @@
 import { QUOTA_TITLE, quotaExceededOf, quotaMessage } from '../../api/quota';
 import { speak } from '../../api/voice';
-import { speakWithBrowser } from '../chat/speech';
+import { speakWithBrowser } from './speech';
 import { speakableText } from './speakable';
 import { getVoiceState, updateVoiceState } from './voice-store';
 

@@ -1,5 +1,5 @@
 import { getForecast, getWeather } from '../../api/weather';
-import { defineActions, orFailed, str } from '../chat/actions/action-kit';
+import { defineActions, orFailed, str } from '../chat-kit/action-kit';
 
 export const FORECAST_DEFAULT_DAYS = 5;
 

@@ -1,4 +1,4 @@
-import { defineActions, str, type ActionHandler } from './action-kit';
+import { defineActions, str, type ActionHandler } from '../../chat-kit/action-kit';
 
 /**
  * Notion and Linear are not connected yet (doc1 §4): no call, a toast saying what to set up, and the action is left

@@ -250,6 +250,15 @@ describe('executeAction', () => {
       description: 'Email management requires Premium or Enterprise plan',
     });
   });
+
+  it('runs the image question a reply offers as a card with the prompt of the reply', async () => {
+    expect(await executeAction({ type: 'image_analysis', args: { prompt: 'Which plant is this?' } })).toEqual(
+      {
+        ok: true,
+        card: { kind: 'image_question', prompt: 'Which plant is this?' },
+      },
+    );
+  });
 });
 
 describe('action registry', () => {

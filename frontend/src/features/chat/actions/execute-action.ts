@@ -5,10 +5,10 @@ import {
   type ActionHandler,
   type ActionHandlers,
   type ActionOutcome,
-} from './action-kit';
+} from '../../chat-kit/action-kit';
 
-export type { ActionOutcome } from './action-kit';
-export { actionFailed } from './action-kit';
+export type { ActionOutcome } from '../../chat-kit/action-kit';
+export { actionFailed } from '../../chat-kit/action-kit';
 
 /**
  * Every `features/<area>/<area>.actions.ts` (and `features/<area>/actions/*.actions.ts`), found at build time: each

@@ -5,8 +5,8 @@ import Typography from '@mui/material/Typography';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import EmailOutlinedIcon from '@mui/icons-material/EmailOutlined';
 import { useToast } from '../../../components/toast/toast-context';
-import { CardFrame } from './CardFrame';
-import { emailDraftCollapses } from './inline-card';
+import { CardFrame } from '../../chat-kit/CardFrame';
+import { emailDraftCollapses } from '../../../state/inline-card';
 
 /** An email draft: over 100 characters the message is clamped to three lines with Show more / Show less. */
 export function EmailDraftCard({

@@ -1,5 +1,5 @@
 import { EmailDraftCard } from './EmailDraftCard';
-import type { InlineCard } from './inline-card';
+import type { InlineCard } from '../../../state/inline-card';
 import { EventsCard, ForecastCard, ListCard, WeatherCard, WebSearchCard } from './ResultCards';
 import { SmsDraftCard } from './SmsDraftCard';
 import { InterpreterCard } from '../../interpreter/InterpreterCard';

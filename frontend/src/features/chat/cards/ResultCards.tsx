@@ -14,8 +14,8 @@ import WbSunnyOutlinedIcon from '@mui/icons-material/WbSunnyOutlined';
 import type { EventResult } from '../../../api/events';
 import type { ForecastResult, WeatherResult } from '../../../api/weather';
 import { Markdown } from '../Markdown';
-import { CardFrame } from './CardFrame';
-import { EVENT_SUMMARY_COUNT } from './inline-card';
+import { CardFrame } from '../../chat-kit/CardFrame';
+import { EVENT_SUMMARY_COUNT } from '../../../state/inline-card';
 
 const round = (n: unknown): string => (typeof n === 'number' ? String(Math.round(n)) : String(n ?? '–'));
 

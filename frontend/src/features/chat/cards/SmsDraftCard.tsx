@@ -13,7 +13,7 @@ import type { SmsDraftState } from '../../../api/phone';
 import { serverMessageOr } from '../../../api/client';
 import { useToast } from '../../../components/toast/toast-context';
 import { useFetchSmsDraft, useSendSms, useSmsDraft } from '../../phone/use-sms';
-import { CardFrame } from './CardFrame';
+import { CardFrame } from '../../chat-kit/CardFrame';
 
 /** The draft's answer says it has no valid recipient (doc1 §3: needsRecipientFix, hasValidPhone). */
 function lacksRecipient(draft: SmsDraftState | undefined): boolean {

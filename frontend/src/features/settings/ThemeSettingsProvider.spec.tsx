@@ -2,9 +2,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useTheme } from '@mui/material/styles';
-import { renderWithProviders, routeFetch, testUser } from '../test/render';
-import { ThemeSettingsPanel } from '../features/settings/ThemeSettingsPanel';
-import { colorSchemes } from './theme';
+import { renderWithProviders, routeFetch, testUser } from '../../test/render';
+import { ThemeSettingsPanel } from './ThemeSettingsPanel';
+import { colorSchemes } from '../../theme/theme';
 
 function ThemeProbe() {
   const theme = useTheme();

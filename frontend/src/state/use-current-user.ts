@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ThemeColor, ThemeMode, User } from '@jarvis/contracts';
-import { acceptTerms, logout, saveTheme } from '../../api/auth';
-import { isApiError } from '../../api/client';
-import { queryKeys } from '../../api/query-keys';
+import { acceptTerms, logout, saveTheme } from '../api/auth';
+import { isApiError } from '../api/client';
+import { queryKeys } from '../api/query-keys';
 
 /**
  * The signed-in user (GET /api/auth/user). A 401 yields null (visitor); never retried (doc1 §7).

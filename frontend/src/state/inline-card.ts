@@ -1,5 +1,5 @@
-import type { EventResult } from '../../../api/events';
-import type { ForecastResult, WeatherResult } from '../../../api/weather';
+import type { EventResult } from '../api/events';
+import type { ForecastResult, WeatherResult } from '../api/weather';
 
 /** A card shown under an assistant message: an action's result, or a local draft or tool card. */
 export type InlineCard = { id: string } & (

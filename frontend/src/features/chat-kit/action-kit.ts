@@ -1,8 +1,8 @@
 import type { ActionType } from '@jarvis/contracts';
-import { isApiError } from '../../../api/client';
-import { quotaNotice } from '../../../api/quota';
-import type { ToastInput } from '../../../components/toast/toast-context';
-import type { InlineCardInput } from '../cards/inline-card';
+import { isApiError } from '../../api/client';
+import { quotaNotice } from '../../api/quota';
+import type { ToastInput } from '../../components/toast/toast-context';
+import type { InlineCardInput } from '../../state/inline-card';
 
 /** What a run produced: the toast to show, a card for under the message, and queries to refresh. */
 export interface ActionOutcome {

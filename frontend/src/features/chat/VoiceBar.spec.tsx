@@ -3,12 +3,12 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { api } from '../../api/routes';
 import { answer, failure, renderWithProviders, routeFetch } from '../../test/render';
-import { ChatInput } from '../chat/ChatInput';
-import { ensureChatSessionFor, getChatSession, resetChatSession } from '../chat/chat-session';
-import { cancelTalking } from './manual-recorder';
-import { stubMicrophone } from './test-media';
-import { setVoiceMode } from './voice-modes';
-import { resetVoiceState } from './voice-store';
+import { ChatInput } from './ChatInput';
+import { ensureChatSessionFor, getChatSession, resetChatSession } from '../../state/chat-session';
+import { cancelTalking } from '../voice/manual-recorder';
+import { stubMicrophone } from '../voice/test-media';
+import { setVoiceMode } from '../voice/voice-modes';
+import { resetVoiceState } from '../voice/voice-store';
 
 function setup() {
   const onSend = vi.fn(async () => true);

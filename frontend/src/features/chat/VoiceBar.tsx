@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useRef, type RefObject } from 'react';
 import { useToast } from '../../components/toast/toast-context';
 import { ImageButtons, readImageForQuestion } from '../vision/ImageButtons';
-import { TalkButton, VoiceModeToggles } from './VoiceControls';
+import { TalkButton, VoiceModeToggles } from '../voice/VoiceControls';
 
 /** A question about an image goes into the chat (its code loads with the first one) and the answer is read aloud. */
 function askAboutImage(imageData: string, prompt: string, toast: ReturnType<typeof useToast>['toast']) {
   const speak = (answer: string) =>
-    void import('./speech-playback').then((m) => m.speakText(answer, 'chat')).catch(() => undefined);
+    void import('../voice/speech-playback').then((m) => m.speakText(answer, 'chat')).catch(() => undefined);
   void import('../vision/image-question').then((m) => m.askAboutImage(imageData, prompt, toast, speak));
 }
 
@@ -84,4 +84,4 @@ export function VoiceBar({
   );
 }
 
-export { VoiceStatusLine } from './VoiceControls';
+export { VoiceStatusLine } from '../voice/VoiceControls';

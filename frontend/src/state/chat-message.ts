@@ -1,5 +1,5 @@
 import type { ChatAction, ChatMessage } from '@jarvis/contracts';
-import type { InlineCard } from './cards/inline-card';
+import type { InlineCard } from './inline-card';
 
 /** Chat sends at most the last 10 messages as history (doc1 §5). */
 export const HISTORY_LIMIT = 10;
