@@ -13,6 +13,7 @@ export * from './webhooks';
 export * from './providers/http';
 export * from './providers/safe-fetch';
 export * from './providers/openai';
+export * from './providers/openai-realtime';
 export * from './net/address-policy';
 export * from './observability';
 export * from './google';

@@ -49,6 +49,8 @@ export interface CallLog {
   status: 'pending' | 'processing' | 'completed' | 'failed';
   errorMessage: string | null;
   transcript: string | null;
+  /** What a streamed call achieved, as the assistant reported it (report_outcome: 'confirmed', 'promised_payment'...). */
+  outcome?: { result: string; details: string | null } | null;
   recordingUrl: string | null;
   callSid: string | null;
   duration: number | null;

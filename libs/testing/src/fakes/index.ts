@@ -16,3 +16,6 @@ export * from './smtp.fake';
 export * from './stripe.fake';
 export * from './twilio.fake';
 export * from './websocket-client';
+export * from './mulaw';
+export * from './realtime.fake';
+export * from './twilio-media.client';

@@ -43,12 +43,18 @@ export class CallVoiceService {
 
   /** Whether the owner's calls speak with the owner's voice: a completed clone, switched on. */
   async ownerVoiceOn(userId: string): Promise<boolean> {
+    return (await this.ownerVoiceId(userId)) !== null;
+  }
+
+  /** The owner's cloned voice (its ElevenLabs voice id) when their calls speak with it, else null. */
+  async ownerVoiceId(userId: string): Promise<string | null> {
     try {
       const status = await this.rpc.call(api.voice.voiceStatus, {}, this.ctx(userId), { timeoutMs: STATUS_TIMEOUT_MS });
-      return status.voiceCloningEnabled && status.voiceCloningStatus === 'completed' && Boolean(status.elevenLabsVoiceId);
+      const on = status.voiceCloningEnabled && status.voiceCloningStatus === 'completed';
+      return on && status.elevenLabsVoiceId ? status.elevenLabsVoiceId : null;
     } catch (error) {
       this.logger.warn(`Voice cloning status unavailable for ${userId}: ${(error as Error).message}`);
-      return false;
+      return null;
     }
   }
 

@@ -42,6 +42,15 @@ export const telephonyConfigSchema = infraConfigSchema.extend({
   /** Any OpenAI-compatible server (the tests' loopback fake); with it set, no key is needed. */
   OPENAI_BASE_URL: optionalUrl,
   OPENAI_MODEL: optionalSecret.transform((v) => v ?? 'gpt-4o-mini'),
+  /**
+   * The Realtime model of streamed calls (e.g. gpt-realtime): premium calls in and every call out are bridged from
+   * Twilio Media Streams to it, speech to speech. Unset: calls go turn by turn (<Gather>), as they also do when it
+   * cannot be reached.
+   */
+  OPENAI_REALTIME_MODEL: optionalSecret,
+  /** ElevenLabs' streaming speech, for the owner's cloned voice on streamed calls (the voice service keeps the voice). */
+  ELEVENLABS_API_KEY: optionalSecret,
+  ELEVENLABS_BASE_URL: providerBaseUrl('https://api.elevenlabs.io'),
   /** Outbound calls in progress at once across every replica. */
   OUTBOUND_CONCURRENCY: z.coerce.number().int().min(1).max(1_000).default(5),
   /** Wait before retrying a call the provider refused (doubled at each retry). */

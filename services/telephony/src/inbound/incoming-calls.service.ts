@@ -5,10 +5,14 @@ import { CallActivity } from '../call-activity/call-activity.service';
 import { ContactsService } from '../contacts/contacts.service';
 import { ConversationModel } from '../conversation/conversation-model.provider';
 import { ConversationEngine } from '../conversation/conversation.engine';
+import { FAREWELL } from '../conversation/conversation.constants';
 import { VOICEMAIL_GREETINGS } from '../owner/greetings.constants';
 import { OwnerContextService } from '../owner/owner-context.service';
 import { PhoneLinesService } from '../phone-lines/phone-lines.service';
 import { PhoneMessagesService } from '../phone-messages/phone-messages.service';
+import type { TakenMessage } from '../streamed-calls/streamed-call.store';
+import { StreamedCalls } from '../streamed-calls/streamed-calls.service';
+import { takenClassification } from '../streamed-calls/taken-message';
 import { type TwilioParams, twilioWebhookUrl } from '../twilio/twilio-webhook';
 import {
   callSystemPrompt,
@@ -34,6 +38,7 @@ export class IncomingCallsService {
     private readonly conversations: ConversationEngine,
     private readonly model: ConversationModel,
     private readonly owner: OwnerContextService,
+    private readonly streamed: StreamedCalls,
     private readonly activity: CallActivity,
     @Inject(TELEPHONY_CONFIG) private readonly config: TelephonyConfig,
   ) {}
@@ -56,9 +61,16 @@ export class IncomingCallsService {
     // Without a model the assistant takes a message, as on the free plan.
     if (CONVERSATION_TIERS.includes(line.tier) && this.conversations.available) {
       const owner = await this.owner.forCall(line.userId, line.tier);
-      return this.conversations.start({
+      const conversation = {
         callSid: params.CallSid, userId: line.userId, systemPrompt: callSystemPrompt(owner), greeting: conversationGreeting(owner), turnUrl: this.url('/turn'),
-      });
+      };
+      // With a realtime model the call is a stream, speech to speech; the same conversation turn by turn otherwise.
+      if (this.streamed.available) {
+        return this.streamed.answer(params.CallSid, line.userId, {
+          kind: 'inbound', fromNumber: params.From ?? '', systemPrompt: conversation.systemPrompt, greeting: conversation.greeting, farewell: FAREWELL, conversation,
+        });
+      }
+      return this.conversations.start(conversation);
     }
     const personality = await this.owner.personality(line.userId, line.tier);
     twiml.say(personality ? VOICEMAIL_GREETINGS[personality.id] ?? VOICEMAIL_GREETING : VOICEMAIL_GREETING);
@@ -90,15 +102,20 @@ export class IncomingCallsService {
     if (!['completed', 'busy', 'no-answer', 'failed', 'canceled'].includes(params.CallStatus ?? '')) return;
     if (params.CallSid) await this.activity.ended('inbound', params.CallSid, params.CallStatus!);
     const duration = Number.parseInt(params.CallDuration ?? '', 10);
-    const conversation = params.CallSid ? await this.conversations.summary(params.CallSid) : null;
-    await this.recordCall(params.CallSid, {
-      duration: Number.isFinite(duration) ? duration : undefined,
-      ...(conversation && {
-        transcript: conversation.transcript,
-        jarvisResponse: conversation.jarvisResponse,
-        callerText: conversation.transcript.split('\n').filter((l) => l.startsWith('Caller: ')).join('\n'),
-      }),
-    });
+    const streamed = params.CallSid ? await this.streamed.summary(params.CallSid) : null;
+    const conversation = streamed ?? (params.CallSid ? await this.conversations.summary(params.CallSid) : null);
+    await this.recordCall(
+      params.CallSid,
+      {
+        duration: Number.isFinite(duration) ? duration : undefined,
+        ...(conversation && {
+          transcript: conversation.transcript,
+          jarvisResponse: conversation.jarvisResponse,
+          callerText: conversation.transcript.split('\n').filter((l) => l.startsWith('Caller: ')).join('\n'),
+        }),
+      },
+      streamed?.message,
+    );
   }
 
   /** The recording is ready (Twilio may call this before or after the status callback). */
@@ -116,13 +133,19 @@ export class IncomingCallsService {
     await this.recordCall(params.CallSid, { transcript: params.TranscriptionText ?? '' });
   }
 
+  /** `taken`: the message the assistant took on a streamed call (take_message), which says what it is about. */
   private async recordCall(
     callSid: string | undefined,
     fields: { duration?: number; recordingSid?: string; transcript?: string; jarvisResponse?: string | null; callerText?: string },
+    taken?: TakenMessage,
   ) {
     const call = callSid ? await this.messages.findCall(callSid) : null;
     if (!call) return; // not a call of ours (or a number of nobody): nothing to keep
-    const classification = fields.transcript && this.model.configured ? await this.model.classify(fields.transcript) : null;
+    const classification = taken
+      ? { ...takenClassification(taken), callerName: taken.callerName }
+      : fields.transcript && this.model.configured
+        ? await this.model.classify(fields.transcript)
+        : null;
     const contact = await this.contacts.findByNumber(call.userId, call.fromNumber);
     await this.messages.record({
       userId: call.userId,

@@ -3,12 +3,13 @@ import { LiveEvents } from '@jarvis/platform';
 import twilio from 'twilio';
 import { TELEPHONY_CONFIG, type TelephonyConfig } from '../config/telephony.config';
 import { ConversationEngine } from '../conversation/conversation.engine';
+import { StreamedCalls } from '../streamed-calls/streamed-calls.service';
 import { type TwilioParams, twilioWebhookUrl } from '../twilio/twilio-webhook';
 import { CallEnds } from './call-ends.service';
 import { fixedOpening } from './call-openings';
 import type { CallLogEntity } from './entities/call-log.entity';
 import { OutboundCallsRepository } from './outbound-calls.repository';
-import { END_REASONS, FINAL_STATUSES, isManualKind, OPENING_BRIEFS, OUTBOUND_FAREWELL, OUTBOUND_SYSTEM_PROMPT } from './outbound.constants';
+import { END_REASONS, FINAL_STATUSES, isManualKind, OPENING_BRIEFS, OUTBOUND_FAREWELL, OUTBOUND_SYSTEM_PROMPT, OUTCOMES } from './outbound.constants';
 
 const { VoiceResponse } = twilio.twiml;
 
@@ -21,6 +22,7 @@ export class OutboundCallbacks {
   constructor(
     private readonly calls: OutboundCallsRepository,
     private readonly conversations: ConversationEngine,
+    private readonly streamed: StreamedCalls,
     private readonly ends: CallEnds,
     private readonly live: LiveEvents,
     @Inject(TELEPHONY_CONFIG) private readonly config: TelephonyConfig,
@@ -38,14 +40,22 @@ export class OutboundCallbacks {
     if (this.conversations.available) {
       const purpose = isManualKind(log.scenario) ? OPENING_BRIEFS[log.scenario] : 'You are delivering an automated message your owner scheduled.';
       const details = Object.entries(log.payload).filter(([k]) => k !== 'template').map(([k, v]) => `${k}: ${v}`).join('; ');
-      return this.conversations.start({
+      const conversation = {
         callSid: params.CallSid,
         userId: log.userId,
         systemPrompt: [OUTBOUND_SYSTEM_PROMPT, purpose, details && `The call's details: ${details}.`].filter(Boolean).join('\n'),
         greeting: opening,
         farewell: OUTBOUND_FAREWELL,
         turnUrl: twilioWebhookUrl(this.config.PUBLIC_URL, '/turn'),
-      });
+      };
+      // Every call out is a stream when a realtime model is set; turn by turn otherwise.
+      if (this.streamed.available) {
+        return this.streamed.answer(params.CallSid, log.userId, {
+          kind: 'outbound', callLogId: log.id, systemPrompt: conversation.systemPrompt, greeting: opening, farewell: OUTBOUND_FAREWELL,
+          outcomes: OUTCOMES[isManualKind(log.scenario) ? log.scenario : 'scenario'], conversation,
+        });
+      }
+      return this.conversations.start(conversation);
     }
     const twiml = new VoiceResponse();
     twiml.say(opening);
@@ -65,14 +75,16 @@ export class OutboundCallbacks {
     }
     if (!FINAL_STATUSES.includes(status)) return;
     const duration = Number.parseInt(params.CallDuration ?? '', 10);
-    const conversation = params.CallSid ? await this.conversations.summary(params.CallSid) : null;
+    const streamed = params.CallSid ? await this.streamed.summary(params.CallSid) : null;
+    const conversation = streamed ?? (params.CallSid ? await this.conversations.summary(params.CallSid) : null);
     if (status === 'completed') {
       await this.ends.finish(log.userId, log.id, {
         status: 'completed',
         answered: true,
         errorMessage: null, // a provider error of an earlier attempt is not what the call ended with
         duration: Number.isFinite(duration) ? duration : null,
-        transcript: conversation?.transcript ?? (log.opening ? `Jarvis: ${log.opening}` : null),
+        transcript: conversation?.transcript || (log.opening ? `Jarvis: ${log.opening}` : null),
+        ...(streamed?.outcome && { outcome: streamed.outcome.result, outcomeDetails: streamed.outcome.details }),
       });
       return;
     }

@@ -12,6 +12,9 @@ export interface CallEnd {
   duration?: number | null;
   errorMessage?: string | null;
   transcript?: string | null;
+  /** What the call achieved, as the assistant reported it. */
+  outcome?: string | null;
+  outcomeDetails?: string | null;
   /** Someone picked up (a completed call always had). */
   answered?: boolean;
 }
@@ -88,6 +91,8 @@ export class OutboundCallsRepository {
         ...(end.duration !== undefined && { duration: end.duration }),
         ...(end.errorMessage !== undefined && { errorMessage: end.errorMessage }),
         ...(end.transcript !== undefined && { transcript: end.transcript }),
+        ...(end.outcome !== undefined && { outcome: end.outcome }),
+        ...(end.outcomeDetails !== undefined && { outcomeDetails: end.outcomeDetails }),
       })
       .where({ id, userId, status: In(OPEN) })
       .returning('"answered", "reserved_month"')

@@ -181,6 +181,7 @@ export function toCallLog(c: CallLogEntity): CallLog {
     status: c.status,
     errorMessage: c.errorMessage,
     transcript: c.transcript,
+    outcome: c.outcome ? { result: c.outcome, details: c.outcomeDetails } : null,
     recordingUrl: c.recordingSid ? `/api/proactive-call/logs/${c.id}/recording` : null,
     callSid: c.callSid,
     duration: c.duration,

@@ -60,3 +60,13 @@ export const OUTBOUND_SYSTEM_PROMPT =
 
 /** Said when the person we called says goodbye (or the conversation reaches its limit). */
 export const OUTBOUND_FAREWELL = 'Thank you for your time. Goodbye!';
+
+/** The results the assistant may report of an outbound call (report_outcome on a streamed call), by kind. */
+export const OUTCOMES: Record<ManualKind | 'scenario', readonly string[]> = {
+  appointment: ['confirmed', 'rescheduled', 'declined', 'no_decision'],
+  bill_collector: ['promised_payment', 'paid', 'disputed', 'callback_requested', 'declined', 'no_decision'],
+  spam_block: ['agreed_to_remove', 'refused', 'no_decision'],
+  follow_up: ['acknowledged', 'callback_requested', 'declined', 'no_decision'],
+  missed_call: ['resolved', 'callback_requested', 'message_taken', 'no_decision'],
+  scenario: ['delivered', 'callback_requested', 'declined', 'no_decision'],
+};

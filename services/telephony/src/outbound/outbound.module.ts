@@ -4,6 +4,7 @@ import { CallContentModule } from '../call-content/call-content.module';
 import { ConversationModule } from '../conversation/conversation.module';
 import { OwnerModule } from '../owner/owner.module';
 import { PhoneLinesModule } from '../phone-lines/phone-lines.module';
+import { StreamedCallsModule } from '../streamed-calls/streamed-calls.module';
 import { CallAllowance } from './call-allowance.service';
 import { CallEnds } from './call-ends.service';
 import { OutboundCallJob } from './jobs/outbound-call.job';
@@ -16,7 +17,7 @@ import { OutboundHandler } from './outbound.handler';
 import { OutboundWebhooks } from './outbound.webhooks';
 
 @Module({
-  imports: [CallContentModule, ConversationModule, OwnerModule, PhoneLinesModule, CallActivityModule],
+  imports: [CallContentModule, ConversationModule, OwnerModule, PhoneLinesModule, StreamedCallsModule, CallActivityModule],
   controllers: [OutboundHandler],
   providers: [OutboundCallsService, OutboundCallsRepository, OutboundCallRunner, OutboundCallbacks, CallEnds, OpeningWriter, CallAllowance, OutboundCallJob, OutboundWebhooks],
   exports: [OutboundCallsService],

@@ -56,3 +56,12 @@ export function twilioRoutesOf(type: object): TwilioRouteDeclaration[] {
 export function twilioWebhookUrl(publicUrl: string, path: string): string {
   return `${publicUrl.replace(/\/+$/, '')}/webhooks/telephony${path}`;
 }
+
+/**
+ * The wss:// URL of a stream under PUBLIC_URL's host that Twilio connects to for `<Connect><Stream>`, e.g.
+ * `wss://jarvis.example/webhooks/telephony/media`: the URL the gateway builds for the signature check, as Twilio signs it.
+ */
+export function twilioStreamUrl(publicUrl: string, path: string): string {
+  const url = new URL(publicUrl);
+  return `wss://${url.host}${url.pathname.replace(/\/+$/, '')}/webhooks/telephony${path}`;
+}

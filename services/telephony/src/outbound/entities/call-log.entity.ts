@@ -70,6 +70,13 @@ export class CallLogEntity {
   @Column({ type: 'text', nullable: true })
   transcript!: string | null;
 
+  /** The call's result as the assistant reported it on a streamed call (confirmed, rescheduled, promised_payment...). */
+  @Column({ type: 'varchar', length: 40, nullable: true })
+  outcome!: string | null;
+
+  @Column({ name: 'outcome_details', type: 'text', nullable: true })
+  outcomeDetails!: string | null;
+
   @Column({ name: 'recording_sid', type: 'varchar', length: 64, nullable: true })
   recordingSid!: string | null;
 
