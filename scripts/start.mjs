@@ -9,6 +9,11 @@ import { canConnect, ensureDatabase, onPath, parseHostPort, waitForPort } from '
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const SERVICES = ['chat', 'voice', 'telephony', 'mail', 'billing', 'notifications', 'calendar'];
+// Each process serves GET /metrics (Prometheus) on a port of its own: METRICS_PORT_BASE (9464) onwards, in this
+// order. METRICS_PORT_BASE=0 lets each process take a free port (it logs which).
+const METRICS_ORDER = ['gateway', ...SERVICES];
+const metricsBase = Number(process.env.METRICS_PORT_BASE ?? 9464);
+const metricsPortOf = (name) => String(metricsBase === 0 ? 0 : metricsBase + METRICS_ORDER.indexOf(name));
 const dataDir = resolve(process.env.JARVIS_DATA_DIR ?? join(root, '.data'));
 
 const env = {
@@ -105,7 +110,7 @@ function startProcess(name, script, restarts = 0) {
   const nodeArgs = (process.env.JARVIS_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const child = spawn(process.execPath, [...nodeArgs, script], {
     cwd: root,
-    env: { ...env, SERVICE_NAME: name },
+    env: { ...env, SERVICE_NAME: name, METRICS_PORT: metricsPortOf(name) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const prefix = `[${name}]`.padEnd(16);
@@ -182,6 +187,14 @@ async function main() {
     'apt-get install -y nats-server (or set NATS_URL)');
   if (stopping) return;
 
+  if (!Number.isInteger(metricsBase) || metricsBase < 0 || metricsBase > 65535 - METRICS_ORDER.length) {
+    return fail(`METRICS_PORT_BASE must be a port number (0 to ${65535 - METRICS_ORDER.length}), got ${process.env.METRICS_PORT_BASE}.`);
+  }
+  say(
+    metricsBase === 0
+      ? 'metrics: each process serves GET /metrics on a free port it logs (METRICS_PORT_BASE=0)'
+      : `metrics (GET /metrics): ${METRICS_ORDER.map((name) => `${name} :${metricsPortOf(name)}`).join(', ')}`,
+  );
   say('starting services…');
   for (const service of SERVICES) startProcess(service, join(root, 'services', service, 'dist', 'main.js'));
   startProcess('gateway', join(root, 'gateway', 'dist', 'main.js'));

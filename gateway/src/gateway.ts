@@ -12,6 +12,7 @@ import {
   RedisConnection,
   runAsService,
   ServiceMetrics,
+  type ServiceScopeOptions,
 } from '@jarvis/platform';
 import type { NatsConnection } from 'nats';
 import type { FastifyInstance } from 'fastify';
@@ -42,10 +43,10 @@ import { QuotaLimits } from './quota/quota.config';
 import { WebhookIngress } from './webhooks/webhook-ingress';
 
 /** Builds the gateway: one Fastify server for /api, /api/live, /health, /webhooks (and their WebSockets) and the built frontend. */
-export function createGateway(): Promise<NestFastifyApplication> {
-  // In a scope of its own, like every service (its metrics registry and trace service name); the process may run
-  // services beside it. Listening begins outside: `app.get(SERVICE_SCOPE).run(() => app.listen(port))`.
-  return runAsService('gateway', buildGateway);
+export function createGateway(options: ServiceScopeOptions = {}): Promise<NestFastifyApplication> {
+  // In a scope of its own, like every service (its metrics registry and port, its trace service name); the process
+  // may run services beside it. Listening begins outside: `app.get(SERVICE_SCOPE).run(() => app.listen(port))`.
+  return runAsService('gateway', buildGateway, options);
 }
 
 async function buildGateway(): Promise<NestFastifyApplication> {

@@ -6,7 +6,7 @@ import { createLogger, JsonNestLogger } from './logger';
 import { NATS_CONNECTION } from './nats/connection';
 import { NatsTransport } from './nats/transport';
 import type { ServiceMetrics } from './observability/metrics';
-import { runAsService } from './observability/service-scope';
+import { runAsService, type ServiceScopeOptions } from './observability/service-scope';
 import { loadServiceConfig, MetricsEndpoint } from './platform.module';
 
 export interface RunningService {
@@ -21,28 +21,32 @@ export interface RunningService {
 
 /**
  * Starts a service: DI, its schema migrated, its handlers subscribed on NATS in the service's queue group, its
- * metrics on METRICS_PORT. It runs in a scope of its own (service-scope.ts), so a process may start several
- * services, each with its own metrics and trace service name.
+ * metrics on METRICS_PORT (or `options.metricsPort`). It runs in a scope of its own (service-scope.ts), so a process
+ * may start several services, each with its own metrics, metrics port and trace service name.
  */
-export function startService(name: string, module: Type<unknown>): Promise<RunningService> {
-  return runAsService(name, async (scope) => {
-    process.env.SERVICE_NAME ??= name;
-    // Every variable is checked before anything connects: a bad one stops the start with one message naming it.
-    const config = loadServiceConfig(name);
-    const transport = new NatsTransport({ queue: `jarvis-${name}`, prefix: config.NATS_SUBJECT_PREFIX, metrics: scope.metrics });
-    // abortOnError off: a failing start rejects (runService exits 1, a test fails) instead of aborting the process.
-    const app = await NestFactory.createMicroservice(module, { strategy: transport, logger: new JsonNestLogger(), abortOnError: false });
-    app.useGlobalFilters(new PassThroughRpcFilter());
-    transport.useConnection(app.get(NATS_CONNECTION));
-    await app.listen();
-    return {
-      app,
-      subjects: transport.subjects(),
-      metrics: scope.metrics,
-      metricsPort: app.get(MetricsEndpoint).boundPort,
-      close: () => app.close(),
-    };
-  });
+export function startService(name: string, module: Type<unknown>, options: ServiceScopeOptions = {}): Promise<RunningService> {
+  return runAsService(
+    name,
+    async (scope) => {
+      process.env.SERVICE_NAME ??= name;
+      // Every variable is checked before anything connects: a bad one stops the start with one message naming it.
+      const config = loadServiceConfig(name);
+      const transport = new NatsTransport({ queue: `jarvis-${name}`, prefix: config.NATS_SUBJECT_PREFIX, metrics: scope.metrics });
+      // abortOnError off: a failing start rejects (runService exits 1, a test fails) instead of aborting the process.
+      const app = await NestFactory.createMicroservice(module, { strategy: transport, logger: new JsonNestLogger(), abortOnError: false });
+      app.useGlobalFilters(new PassThroughRpcFilter());
+      transport.useConnection(app.get(NATS_CONNECTION));
+      await app.listen();
+      return {
+        app,
+        subjects: transport.subjects(),
+        metrics: scope.metrics,
+        metricsPort: app.get(MetricsEndpoint).boundPort,
+        close: () => app.close(),
+      };
+    },
+    options,
+  );
 }
 
 /**

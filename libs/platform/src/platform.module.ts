@@ -124,8 +124,8 @@ export function connectionProviders(options: { configToken: symbol; connectionNa
     { provide: ServiceMetrics, inject: [SERVICE_SCOPE], useFactory: (scope: ServiceScope) => scope.metrics },
     {
       provide: MetricsEndpoint,
-      inject: [ServiceMetrics, configToken],
-      useFactory: (metrics: ServiceMetrics, config: InfraConfig) => new MetricsEndpoint(metrics, config.METRICS_PORT),
+      inject: [SERVICE_SCOPE, configToken],
+      useFactory: (scope: ServiceScope, config: InfraConfig) => new MetricsEndpoint(scope.metrics, scope.metricsPort ?? config.METRICS_PORT),
     },
     {
       provide: NATS_CONNECTION,

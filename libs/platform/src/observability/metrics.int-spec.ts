@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { createServer, type AddressInfo } from 'node:net';
 import { Controller, Injectable, Module, type OnApplicationBootstrap } from '@nestjs/common';
 import { internal, NotFoundError, returns, webhookSubject, type WebhookReply, type WebhookRequest } from '@jarvis/contracts';
 import { closedPortUrl, parseMetrics, scrapeMetrics, type ServiceHarness, startServiceHarness, unboundedLabels } from '@jarvis/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { startService } from '../bootstrap';
 import { EventBus } from '../events/event-bus';
 import { Handles, type HandlerInput } from '../handler';
 import { RpcClient } from '../nats/rpc-client';
@@ -229,6 +231,22 @@ describe("a service's GET /metrics", () => {
       expect((await scrapeMetrics(replica.metricsPort)).has('process_resident_memory_bytes')).toBe(true);
     } finally {
       await replica.close();
+    }
+  });
+
+  it('serves a service on the metrics port its start gives it (one process running several services)', async () => {
+    const port = await new Promise<number>((resolve) => {
+      const server = createServer().listen(0, '127.0.0.1', () => {
+        const { port: free } = server.address() as AddressInfo;
+        server.close(() => resolve(free));
+      });
+    });
+    const other = await startService('telephony', ProbeModule, { metricsPort: port });
+    try {
+      expect(other.metricsPort).toBe(port);
+      expect((await scrapeMetrics(port)).has('process_resident_memory_bytes')).toBe(true);
+    } finally {
+      await other.close();
     }
   });
 

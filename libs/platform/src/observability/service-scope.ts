@@ -3,6 +3,11 @@ import { ServiceMetrics } from './metrics';
 
 const scopes = new AsyncLocalStorage<ServiceScope>();
 
+export interface ServiceScopeOptions {
+  /** Where this service serves GET /metrics, instead of METRICS_PORT (0: a port the system chooses). */
+  metricsPort?: number;
+}
+
 /**
  * Which service instance the code running now belongs to: its name (logs, the trace's `service.name`) and its
  * metrics registry. A service is started inside its scope (`runAsService`), so everything it does later (its NATS
@@ -13,7 +18,14 @@ const scopes = new AsyncLocalStorage<ServiceScope>();
 export class ServiceScope {
   readonly metrics: ServiceMetrics;
 
-  constructor(readonly name: string) {
+  constructor(
+    readonly name: string,
+    /**
+     * This service's metrics port when the process gives each service its own (several services in one process);
+     * otherwise the service reads METRICS_PORT.
+     */
+    readonly metricsPort?: number,
+  ) {
     this.metrics = new ServiceMetrics(name);
   }
 
@@ -26,9 +38,9 @@ export class ServiceScope {
   }
 }
 
-/** Runs `fn` (a service's start) as the service `name`, with a metrics registry of its own. */
-export function runAsService<T>(name: string, fn: (scope: ServiceScope) => T): T {
-  const scope = new ServiceScope(name);
+/** Runs `fn` (a service's start) as the service `name`, with a metrics registry of its own (and its own port). */
+export function runAsService<T>(name: string, fn: (scope: ServiceScope) => T, options: ServiceScopeOptions = {}): T {
+  const scope = new ServiceScope(name, options.metricsPort);
   return scope.run(() => fn(scope));
 }
 
