@@ -64,6 +64,8 @@ export interface TwilioFake {
   sentMessages: { sid: string; from: string; to: string; body: string }[];
   released: string[];
   recordings: Map<string, Buffer>;
+  /** Every recording sid a DELETE asked for, in order (204 when the fake held it, 404 otherwise). */
+  deletedRecordings: string[];
   calls: FakeCall[];
   /** How each placed call goes (default: answered, 30 s, recorded). */
   callScript: (call: FakeCall) => CallScript;
@@ -97,7 +99,7 @@ export const SILENT_MP3 = (() => {
 export async function startTwilioFake(): Promise<TwilioFake> {
   const running = new Set<Promise<void>>();
   const fake: Omit<TwilioFake, 'url' | 'close' | 'settled'> = {
-    requests: [], numbers: [], available: ['+15005550006'], sentMessages: [], released: [], recordings: new Map(),
+    requests: [], numbers: [], available: ['+15005550006'], sentMessages: [], released: [], recordings: new Map(), deletedRecordings: [],
     calls: [], callScript: () => ({ outcome: 'answer', duration: 30 }), failNextCalls: [], deliver: httpDelivery,
   };
   let counter = 0;
@@ -173,6 +175,12 @@ export async function startTwilioFake(): Promise<TwilioFake> {
       if (!call) return json(404, { code: 20404, message: 'The requested resource was not found', status: 404 });
       if (request.form.get('Status') === 'completed' || request.form.get('Status') === 'canceled') call.hungUp = true;
       return json(200, { sid: call.sid, account_sid: FAKE_ACCOUNT_SID, to: call.to, from: call.from, status: 'completed' });
+    }
+    if (req.method === 'DELETE' && (m = path.match(/^\/Recordings\/(RE\w+)\.json$/))) {
+      fake.deletedRecordings.push(m[1]);
+      if (!fake.recordings.delete(m[1])) return json(404, { code: 20404, message: 'The requested resource was not found', status: 404 });
+      res.writeHead(204).end();
+      return;
     }
     if (req.method === 'GET' && (m = path.match(/^\/Recordings\/(RE\w+)\.mp3$/))) {
       const audio = fake.recordings.get(m[1]);
