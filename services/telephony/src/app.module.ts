@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { QueueModule, ServicePlatformModule } from '@jarvis/platform';
+import { TelephonyAccountModule } from './account/account.module';
 import { TELEPHONY_CONFIG, telephonyConfigSchema } from './config/telephony.config';
 import { ContactsModule } from './contacts/contacts.module';
 import { InboundModule } from './inbound/inbound.module';
@@ -28,6 +29,7 @@ import { TwilioModule } from './twilio/twilio.module';
     OutboundModule,
     ScenariosModule,
     InboundModule,
+    TelephonyAccountModule,
   ],
 })
 export class AppModule {}

@@ -4,6 +4,7 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { QueryFailedError } from 'typeorm';
 import { ContactsRepository } from './contacts.repository';
 import type { ContactEntity } from './entities/contact.entity';
+import type { EntityManager } from 'typeorm';
 
 export interface ContactInput {
   name: string;
@@ -58,6 +59,19 @@ export class ContactsService {
       }
       throw error;
     }
+  }
+
+  /** Account lifecycle (issue 22): the user's contacts. */
+  accountRows(userId: string): Promise<ContactEntity[]> {
+    return this.contacts.list(userId);
+  }
+
+  importAccountRows(manager: EntityManager, rows: Partial<ContactEntity>[]) {
+    return this.contacts.insertImported(manager, rows);
+  }
+
+  eraseAccountRows(manager: EntityManager, userId: string) {
+    return this.contacts.eraseUser(manager, userId);
   }
 }
 

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, In, IsNull, type Repository } from 'typeorm';
 import { CallLogEntity, type CallStatus } from './entities/call-log.entity';
+import type { EntityManager } from 'typeorm';
 
 type CallLog = CallLogEntity;
 
@@ -99,5 +100,22 @@ export class OutboundCallsRepository {
       .execute();
     const row = (result.raw as { answered: boolean; reserved_month: string | null }[])[0];
     return row ? { answered: row.answered, reservedMonth: row.reserved_month } : null;
+  }
+
+  /** Account lifecycle (issue 22): every call log of the user (queued calls too), oldest first. */
+  ofUser(userId: string) {
+    return this.logs.find({ where: { userId }, order: { createdAt: 'ASC' } });
+  }
+
+  async hasRecording(userId: string, recordingSid: string) {
+    return (await this.logs.countBy({ userId, recordingSid })) > 0;
+  }
+
+  async insertImported(manager: EntityManager, rows: Partial<CallLogEntity>[]) {
+    for (let i = 0; i < rows.length; i += 1_000) await manager.getRepository(CallLogEntity).insert(rows.slice(i, i + 1_000));
+  }
+
+  async eraseUser(manager: EntityManager, userId: string) {
+    await manager.getRepository(CallLogEntity).delete({ userId });
   }
 }

@@ -17,6 +17,7 @@ import { type CallRequestBase, checkCallRequest } from './call-requests';
 import type { CallLogEntity, CallPriority } from './entities/call-log.entity';
 import { OutboundCallsRepository } from './outbound-calls.repository';
 import { type ManualKind, NO_CALLER_NUMBER } from './outbound.constants';
+import type { EntityManager } from 'typeorm';
 
 /** A call to queue, whatever asked for it (the form, a scenario's run). */
 export interface CallToQueue {
@@ -170,6 +171,27 @@ export class OutboundCallsService {
   private announceQueue(userId: string, id: string) {
     this.live.publish(userId, 'call-queue', { id });
     this.live.publish(userId, 'calls', { id });
+  }
+
+  /** Account lifecycle (issue 22): the user's call logs, queued calls included. */
+  accountRows(userId: string): Promise<CallLogEntity[]> {
+    return this.calls.ofUser(userId);
+  }
+
+  ownsRecording(userId: string, recordingSid: string): Promise<boolean> {
+    return this.calls.hasRecording(userId, recordingSid);
+  }
+
+  importAccountRows(manager: EntityManager, rows: Partial<CallLogEntity>[]) {
+    return this.calls.insertImported(manager, rows);
+  }
+
+  /** The queued calls' jobs removed first (a call already ringing ends on its own), then every log. */
+  async eraseAccountRows(manager: EntityManager, userId: string) {
+    for (const log of await this.calls.ofUser(userId)) {
+      if (log.status === 'pending') await this.jobs.remove('telephony.outbound-call', log.id).catch(() => false);
+    }
+    await this.calls.eraseUser(manager, userId);
   }
 }
 

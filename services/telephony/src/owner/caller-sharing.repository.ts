@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type Repository } from 'typeorm';
 import { CallerSharingEntity } from './entities/caller-sharing.entity';
+import type { EntityManager } from 'typeorm';
 
 @Injectable()
 export class CallerSharingRepository {
@@ -25,5 +26,18 @@ export class CallerSharingRepository {
       .orUpdate([...columns, 'updated_at'], ['user_id'])
       .execute();
     return (await this.findForUser(userId))!;
+  }
+
+  /** Account lifecycle (issue 22). */
+  findRow(userId: string) {
+    return this.sharing.findOneBy({ userId });
+  }
+
+  async importRow(manager: EntityManager, row: Pick<CallerSharingEntity, 'userId' | 'shareName' | 'shareAvailability' | 'shareTwinFacts'>) {
+    await manager.getRepository(CallerSharingEntity).upsert(row, ['userId']);
+  }
+
+  async eraseUser(manager: EntityManager, userId: string) {
+    await manager.getRepository(CallerSharingEntity).delete({ userId });
   }
 }

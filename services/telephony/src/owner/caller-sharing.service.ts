@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { type CallerSharing, DEFAULT_CALLER_SHARING } from '@jarvis/contracts';
 import { CallerSharingRepository } from './caller-sharing.repository';
 import type { CallerSharingEntity } from './entities/caller-sharing.entity';
+import type { EntityManager } from 'typeorm';
 
 /** The owner's choice of what the phone agent may tell callers; DEFAULT_CALLER_SHARING until they make one. */
 @Injectable()
@@ -26,6 +27,19 @@ export class CallerSharingService {
       shareTwinFacts: DEFAULT_CALLER_SHARING.twinFacts,
     };
     return toSharing(await this.sharing.upsert(userId, columns, defaults));
+  }
+
+  /** Account lifecycle (issue 22): what the owner lets the phone agent tell (null: the defaults). */
+  accountRow(userId: string): Promise<CallerSharingEntity | null> {
+    return this.sharing.findRow(userId);
+  }
+
+  importAccountRow(manager: EntityManager, row: Pick<CallerSharingEntity, 'userId' | 'shareName' | 'shareAvailability' | 'shareTwinFacts'>) {
+    return this.sharing.importRow(manager, row);
+  }
+
+  eraseAccountRows(manager: EntityManager, userId: string) {
+    return this.sharing.eraseUser(manager, userId);
   }
 }
 

@@ -44,4 +44,9 @@ export class PhoneLinesRepository {
   async remove(userId: string) {
     await this.lines.delete({ userId });
   }
+
+  /** Account lifecycle (issue 22): the user's line, removed in the caller's transaction. */
+  async eraseUser(manager: EntityManager, userId: string) {
+    await manager.getRepository(PhoneLineEntity).delete({ userId });
+  }
 }

@@ -8,6 +8,8 @@ import { CallerSharingService } from '../owner/caller-sharing.service';
 import { TelephonyProvider, type NumberWebhooks } from '../twilio/telephony.provider';
 import { twilioWebhookUrl } from '../twilio/twilio-webhook';
 import { PhoneLinesRepository } from './phone-lines.repository';
+import type { EntityManager } from 'typeorm';
+import type { PhoneLineEntity } from './entities/phone-line.entity';
 
 /** What a user hears when the number typed is not one the operator offers. */
 /** How many free offered numbers the phone line card lists. */
@@ -143,5 +145,28 @@ export class PhoneLinesService implements OnApplicationBootstrap {
     if (line.purchased) await this.twilio.releaseNumber(line.twilioSid);
     await this.lines.remove(userId);
     return { success: true as const };
+  }
+
+  /** Account lifecycle (issue 22): the user's line (this installation's number: exported, never imported). */
+  accountRow(userId: string): Promise<PhoneLineEntity | null> {
+    return this.lines.findForUser(userId);
+  }
+
+  /**
+   * A deleted account's line: a number bought for it is released at Twilio (one released already is no error), a
+   * claimed number of the operator's simply stops being the user's.
+   */
+  async releaseForErasure(userId: string) {
+    const line = await this.lines.findForUser(userId);
+    if (line?.purchased) {
+      await this.twilio.releaseNumber(line.twilioSid).catch((error: unknown) => {
+        if (error instanceof NotFoundError) return;
+        throw error;
+      });
+    }
+  }
+
+  eraseAccountRows(manager: EntityManager, userId: string) {
+    return this.lines.eraseUser(manager, userId);
   }
 }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type Repository } from 'typeorm';
 import { InboundCallEntity } from './entities/inbound-call.entity';
 import { PhoneMessageEntity } from './entities/phone-message.entity';
+import type { EntityManager } from 'typeorm';
 
 @Injectable()
 export class PhoneMessagesRepository {
@@ -61,5 +62,24 @@ export class PhoneMessagesRepository {
 
   async updateBySource(sourceSid: string, changes: Partial<PhoneMessageEntity>) {
     await this.messages.update({ sourceSid }, changes);
+  }
+
+  /** Account lifecycle (issue 22): every phone message of the user, oldest first. */
+  ofUser(userId: string) {
+    return this.messages.find({ where: { userId }, order: { createdAt: 'ASC' } });
+  }
+
+  /** The user's message or call that left this recording, if any (a recording is fetched only for its owner). */
+  async hasRecording(userId: string, recordingSid: string) {
+    return (await this.messages.countBy({ userId, recordingSid })) > 0;
+  }
+
+  async insertImported(manager: EntityManager, rows: Partial<PhoneMessageEntity>[]) {
+    for (let i = 0; i < rows.length; i += 1_000) await manager.getRepository(PhoneMessageEntity).insert(rows.slice(i, i + 1_000));
+  }
+
+  async eraseUser(manager: EntityManager, userId: string) {
+    await manager.getRepository(PhoneMessageEntity).delete({ userId });
+    await manager.getRepository(InboundCallEntity).delete({ userId });
   }
 }

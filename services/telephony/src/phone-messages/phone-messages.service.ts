@@ -6,6 +6,7 @@ import { type Classification, classifyByKeywords } from './classification';
 import type { InboundCallEntity } from './entities/inbound-call.entity';
 import type { PhoneMessageEntity } from './entities/phone-message.entity';
 import { PhoneMessagesRepository } from './phone-messages.repository';
+import type { EntityManager } from 'typeorm';
 
 /** What a finished call or a text leaves: the fields known so far (later callbacks fill in the rest). */
 export interface IncomingRecord {
@@ -102,6 +103,24 @@ export class PhoneMessagesService {
     }
     this.live.publish(message.userId, 'phone-messages', { id: message.id });
     return message;
+  }
+
+  /** Account lifecycle (issue 22): the user's phone messages with their transcripts. */
+  accountRows(userId: string): Promise<PhoneMessageEntity[]> {
+    return this.messages.ofUser(userId);
+  }
+
+  ownsRecording(userId: string, recordingSid: string): Promise<boolean> {
+    return this.messages.hasRecording(userId, recordingSid);
+  }
+
+  importAccountRows(manager: EntityManager, rows: Partial<PhoneMessageEntity>[]) {
+    return this.messages.insertImported(manager, rows);
+  }
+
+  /** The messages and the calls that reached the user's line. */
+  eraseAccountRows(manager: EntityManager, userId: string) {
+    return this.messages.eraseUser(manager, userId);
   }
 }
 

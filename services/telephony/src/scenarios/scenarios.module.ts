@@ -10,5 +10,6 @@ import { ScenariosService } from './scenarios.service';
   imports: [CallContentModule, OutboundModule],
   controllers: [ScenariosHandler],
   providers: [ScenariosService, ScenariosRepository, ScenarioRunJob],
+  exports: [ScenariosService],
 })
 export class ScenariosModule {}

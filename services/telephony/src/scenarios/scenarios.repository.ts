@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type Repository } from 'typeorm';
 import { CallScenarioEntity } from './entities/call-scenario.entity';
+import type { EntityManager } from 'typeorm';
 
 @Injectable()
 export class ScenariosRepository {
@@ -40,5 +41,18 @@ export class ScenariosRepository {
 
   async delete(userId: string, id: string): Promise<boolean> {
     return ((await this.scenarios.delete({ id, userId })).affected ?? 0) > 0;
+  }
+
+  /** Account lifecycle (issue 22): every scenario of the user. */
+  ofUser(userId: string) {
+    return this.scenarios.find({ where: { userId }, order: { createdAt: 'ASC' } });
+  }
+
+  async insertImported(manager: EntityManager, rows: Partial<CallScenarioEntity>[]) {
+    if (rows.length) await manager.getRepository(CallScenarioEntity).insert(rows);
+  }
+
+  async eraseUser(manager: EntityManager, userId: string) {
+    await manager.getRepository(CallScenarioEntity).delete({ userId });
   }
 }

@@ -27,6 +27,7 @@ import {
   TOO_MANY_SCENARIOS,
 } from './scenarios.constants';
 import { ScenariosRepository } from './scenarios.repository';
+import type { EntityManager } from 'typeorm';
 
 export interface ScenarioInput {
   name: string;
@@ -155,6 +156,28 @@ export class ScenariosService {
     const scenario = await this.scenarios.findOne(userId, id);
     if (!scenario) throw new NotFoundError('Scenario');
     return scenario;
+  }
+
+  /** Account lifecycle (issue 22): the user's scenarios. */
+  accountRows(userId: string): Promise<CallScenarioEntity[]> {
+    return this.scenarios.ofUser(userId);
+  }
+
+  importAccountRows(manager: EntityManager, rows: Partial<CallScenarioEntity>[]) {
+    return this.scenarios.insertImported(manager, rows);
+  }
+
+  /** Once imported scenarios are committed: their schedules, as the rows say. */
+  async scheduleImported(userId: string, ids: string[]) {
+    for (const scenario of await this.scenarios.ofUser(userId)) {
+      if (ids.includes(scenario.id)) await this.syncSchedule(scenario).catch(() => undefined);
+    }
+  }
+
+  /** Every schedule of the user's scenarios removed, then the rows. */
+  async eraseAccountRows(manager: EntityManager, userId: string) {
+    for (const scenario of await this.scenarios.ofUser(userId)) await this.jobs.unschedule('telephony.scenario-run', schedulerId(scenario.id));
+    await this.scenarios.eraseUser(manager, userId);
   }
 }
 

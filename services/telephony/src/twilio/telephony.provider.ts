@@ -51,4 +51,6 @@ export abstract class TelephonyProvider {
   abstract endCall(callSid: string): Promise<void>;
   /** A recording's audio (mp3), fetched with the account's credentials. */
   abstract fetchRecording(recordingSid: string): Promise<{ contentType: string; data: Buffer }>;
+  /** Deletes a recording at the provider; one that is gone already is no error. */
+  abstract deleteRecording(recordingSid: string): Promise<void>;
 }

@@ -100,6 +100,17 @@ export class TwilioAdapter extends TelephonyProvider {
     });
   }
 
+  async deleteRecording(recordingSid: string): Promise<void> {
+    const client = this.sdk();
+    try {
+      await client.recordings(recordingSid).remove();
+    } catch (error) {
+      // 404: deleted already (a retried erasure); nothing is left to delete.
+      if ((error as { status?: number }).status === 404) return;
+      throw new ProviderUnavailableError('Twilio', CREDENTIALS, (error as Error).message);
+    }
+  }
+
   sendSms(from: string, to: string, body: string): Promise<{ sid: string }> {
     return this.twilioCall('messages.create', async (client) => {
       const message = await client.messages.create({ from, to, body });
