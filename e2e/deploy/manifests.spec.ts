@@ -197,6 +197,15 @@ describe('docker-compose.yml', () => {
     expect((compose.services.gateway.ports as string[]).some((p) => String(p).endsWith(':3000'))).toBe(true);
     expect(compose.services.telephony.deploy?.replicas).toBeGreaterThanOrEqual(2);
   });
+
+  it.each(deployables)("serves $name's GET /metrics on the port named metrics (9464), only on the host's loopback", ({ name }) => {
+    const service = compose.services[name];
+    expect(String(service.environment?.METRICS_PORT)).toBe('9464');
+    const metrics = ((service.ports ?? []) as (string | Obj)[]).filter((p): p is Obj => typeof p === 'object' && p.name === 'metrics');
+    expect(metrics, `${name}'s metrics port`).toEqual([{ name: 'metrics', target: 9464, host_ip: '127.0.0.1' }]);
+    // A fixed host port would stop a second replica (docker compose up --scale) from starting.
+    expect(metrics[0].published).toBeUndefined();
+  });
 });
 
 describe('k8s/', () => {
