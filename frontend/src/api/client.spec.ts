@@ -10,6 +10,8 @@ import {
   urlFromQueryKey,
 } from './client';
 import { fetchWhispers, WHISPERS_FETCH_ERROR } from './chat';
+import { queryKeyOf } from './query-keys';
+import { api } from './routes';
 
 type FetchArgs = [string, RequestInit];
 
@@ -105,15 +107,19 @@ describe('apiRequest', () => {
 });
 
 describe('default query function', () => {
-  it('GETs the query key parts joined with "/"', async () => {
+  it("GETs the key's declared path with its input filled in, as callApi sends it", async () => {
     const fetch = fakeFetch(() => new Response('{"id":"m1"}', { status: 200 }));
-    const result = await getQueryFn({ on401: 'returnNull' })({ queryKey: ['/api/email', 'm1'] });
+    const queryKey = queryKeyOf(api.mail.detail, { id: 'm1', images: 'hide' });
+    const result = await getQueryFn({ on401: 'returnNull' })({ queryKey });
     expect(result).toEqual({ id: 'm1' });
     const [url, init] = lastCall(fetch);
-    expect(url).toBe('/api/email/m1');
+    expect(url).toBe('/api/email/m1?images=hide');
     expect(init.method).toBe('GET');
     expect(init.credentials).toBe('include');
-    expect(urlFromQueryKey(['/api/a', 1, 'b'])).toBe('/api/a/1/b');
+    expect(urlFromQueryKey(queryKeyOf(api.calendar.reminders))).toBe('/api/reminders');
+    expect(urlFromQueryKey(queryKeyOf(api.chat.forecast, { location: 'São Paulo', days: 3 }))).toBe(
+      '/api/weather/forecast/S%C3%A3o%20Paulo?days=3',
+    );
   });
 
   it('yields null for a 401 instead of failing', async () => {

@@ -1,4 +1,4 @@
-import type { RequestInputOf, ResponseOf } from '@jarvis/contracts';
+import type { ErrorBody, RequestInputOf, ResponseOf } from '@jarvis/contracts';
 import { buildPath, type Route } from './routes';
 
 /**
@@ -13,20 +13,23 @@ export const TIMEOUT_MESSAGE = 'Request timed out after 30 seconds. Please try a
 /** A failed call: the message reads "`status`: `text`" and the numeric status is kept. */
 export class ApiError extends Error {
   readonly status: number;
-  /** The parsed JSON body of the failure when it was JSON (the gateway answers `{ error, code, ... }`). */
-  readonly body: unknown;
+  /**
+   * The failure's JSON body when it was a JSON object: the gateway's `{ error, code, ...details }` (`fields`,
+   * `requiresUpgrade`, ...). Read the details through their helpers (`fieldErrorsOf`, `quotaExceededOf`).
+   */
+  readonly body: ErrorBody | undefined;
 
   constructor(status: number, message: string, body?: unknown) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
-    this.body = body;
+    this.body = body && typeof body === 'object' && !Array.isArray(body) ? (body as ErrorBody) : undefined;
   }
 
   /** The server's human `error` field, when the body carried one. */
   get serverMessage(): string | undefined {
-    const body = this.body as { error?: unknown } | null | undefined;
-    return body && typeof body.error === 'string' && body.error.trim() ? body.error : undefined;
+    const error: unknown = this.body?.error;
+    return typeof error === 'string' && error.trim() ? error : undefined;
   }
 }
 
@@ -74,7 +77,8 @@ async function throwIfResNotOk(res: Response): Promise<void> {
 }
 
 /**
- * Sends one request with cookies and the XMLHttpRequest marker; a JSON content type only when there is a body.
+ * Sends one request with cookies and the XMLHttpRequest marker; `data` as JSON (with its content type) when there is
+ * one, or as multipart/form-data when it is a FormData.
  * Resolves with the OK response; rejects with an ApiError for a non-OK status or after 30 s (status 408).
  */
 export async function apiRequest(
@@ -107,14 +111,16 @@ export async function apiRequestReading<T>(
   options.signal?.addEventListener('abort', forwardAbort);
 
   const headers: Record<string, string> = { 'X-Requested-With': 'XMLHttpRequest', ...options.headers };
+  // A form (a multipart upload) goes as it is: the browser sets multipart/form-data with its boundary.
+  const isForm = data instanceof FormData;
   const hasBody = data !== undefined;
-  if (hasBody) headers['Content-Type'] = 'application/json';
+  if (hasBody && !isForm) headers['Content-Type'] = 'application/json';
 
   try {
     const res = await fetch(url, {
       method,
       headers,
-      body: hasBody ? JSON.stringify(data) : undefined,
+      body: isForm ? data : hasBody ? JSON.stringify(data) : undefined,
       credentials: 'include',
       signal: controller.signal,
     });
@@ -152,14 +158,19 @@ export async function apiJson<T>(
 
 export type UnauthorizedBehavior = 'returnNull' | 'throw';
 
-/** The query key's parts joined with '/' form the GET url: ['/api/reminders'] or ['/api/email', id]. */
+/**
+ * The GET url of a query key (`queryKeyOf` in query-keys.ts): the declared path, its `:params` and query filled from
+ * the key's input as callApi fills them. `['/api/reminders']` → `/api/reminders`;
+ * `['/api/weather/forecast/:location', { location: 'Paris', days: 3 }]` → `/api/weather/forecast/Paris?days=3`.
+ */
 export function urlFromQueryKey(queryKey: readonly unknown[]): string {
-  return queryKey.map((part) => String(part)).join('/');
+  const [path, input] = queryKey;
+  return requestOf({ method: 'GET', path: String(path) }, (input ?? {}) as object).url;
 }
 
 /**
- * The query function every query uses unless it names its own: a GET of the key parts joined with '/',
- * parsing JSON. With `returnNull` (the default) a 401 yields null instead of failing.
+ * The query function every query uses unless it names its own: a GET of the key's url, parsing JSON. With
+ * `returnNull` (the default) a 401 yields null instead of failing.
  */
 export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }) {
   return async ({
@@ -222,4 +233,9 @@ export async function callApi<R extends Route>(route: R, ...args: InputArgs<R>):
   const [input, options] = args as [object | undefined, RequestOptions | undefined];
   const { url, body } = requestOf(route, input ?? {});
   return apiJson<OutputOf<R>>(route.method, url, body, options);
+}
+
+/** A list the endpoint answers, or an empty list when the body is not one (an empty answer, a service not built). */
+export function asList<T>(body: readonly T[] | null | undefined): T[] {
+  return Array.isArray(body) ? (body as T[]) : [];
 }
