@@ -4,16 +4,6 @@ import { callApi } from './client';
 
 export type NamedItem = ResponseOf<Api['chat']['discordServers']>[number];
 
-/** POST /api/discord/message {channelId, content}. */
-export function sendDiscordMessage(channelId: string, content: string) {
-  return callApi(api.chat.discordMessage, { channelId, content });
-}
-
-export async function getDiscordServers(): Promise<NamedItem[]> {
-  const body = await callApi(api.chat.discordServers);
-  return Array.isArray(body) ? body : [];
-}
-
 /** The connection test's answer was not the declared list of servers. */
 export const INVALID_RESPONSE_FORMAT = 'Invalid response format';
 
@@ -32,9 +22,4 @@ export async function testDiscordConnection(): Promise<NamedItem[]> {
   const body: unknown = await callApi(api.chat.discordServers);
   if (!Array.isArray(body) || !body.every(isNamedItem)) throw new Error(INVALID_RESPONSE_FORMAT);
   return body;
-}
-
-export async function getDiscordChannels(guildId: string): Promise<NamedItem[]> {
-  const body = await callApi(api.chat.discordChannels, { guildId });
-  return Array.isArray(body) ? body : [];
 }

@@ -1,17 +1,6 @@
 import type { RequestInputOf, ResponseOf } from '@jarvis/contracts';
-import { api, type Api } from './routes';
-import { callApi } from './client';
+import type { Api } from './routes';
 
 export type TwinState = ResponseOf<Api['chat']['twin']>;
-export type TwinProfile = NonNullable<TwinState['profile']>;
+/** What POST /api/twin/train takes: {samples, facts, boundaries}. */
 export type TwinTraining = RequestInputOf<Api['chat']['trainTwin']>;
-
-/** GET /api/twin. */
-export function fetchTwin(): Promise<TwinState> {
-  return callApi(api.chat.twin);
-}
-
-/** POST /api/twin/train {samples, facts, boundaries}. */
-export function trainTwin(input: TwinTraining) {
-  return callApi(api.chat.trainTwin, input);
-}

@@ -1,11 +1,11 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { ChatAction } from '@jarvis/contracts';
-import { fetchChatMessages, saveActionOutcome } from '../../api/chat';
 import { loadChatStream } from './message-bubbles';
 import type { Reveal } from './smooth-reveal';
-import { serverMessageOr } from '../../api/client';
-import { queryKeys } from '../../api/query-keys';
+import { asList, callApi, serverMessageOr } from '../../api/client';
+import { queryKeyOf } from '../../api/query-keys';
+import { api } from '../../api/routes';
 import { useToast, type ToastFn } from '../../components/toast/toast-context';
 import { withOutcome } from './actions/action-outcome';
 import type { ActionOutcome } from './actions/execute-action';
@@ -31,8 +31,8 @@ import {
 
 async function fetchStored(queryClient: QueryClient) {
   return queryClient.fetchQuery({
-    queryKey: queryKeys.chatMessages,
-    queryFn: fetchChatMessages,
+    queryKey: queryKeyOf(api.chat.messages),
+    queryFn: async () => asList(await callApi(api.chat.messages)),
     staleTime: 0,
   });
 }
@@ -40,7 +40,7 @@ async function fetchStored(queryClient: QueryClient) {
 /** After a send the stored messages are fetched again; they replace the list only once the user loaded them. */
 async function refreshStored(queryClient: QueryClient) {
   if (!getChatSession().historyLoaded) {
-    await queryClient.invalidateQueries({ queryKey: queryKeys.chatMessages });
+    await queryClient.invalidateQueries({ queryKey: queryKeyOf(api.chat.messages) });
     return;
   }
   try {
@@ -136,8 +136,8 @@ function createController(queryClient: QueryClient, toast: ToastFn) {
         const spoken = displayContent({ content: res.reply, actions: res.actions });
         void speaker.then((s) => s?.finish(spoken));
         // Memories are learnt from each turn, and a shortcut counts its use.
-        void queryClient.invalidateQueries({ queryKey: queryKeys.memories });
-        void queryClient.invalidateQueries({ queryKey: queryKeys.shortcuts });
+        void queryClient.invalidateQueries({ queryKey: queryKeyOf(api.chat.memories) });
+        void queryClient.invalidateQueries({ queryKey: queryKeyOf(api.chat.shortcuts) });
         await refreshStored(queryClient);
       } catch (error) {
         reveal?.cancel();
@@ -209,7 +209,11 @@ function createController(queryClient: QueryClient, toast: ToastFn) {
       const stored = !session.messages.find((m) => m.id === messageId)?.localOnly;
       // Stored so 'Load previous messages' shows the action done or failed as it was; a failed save changes
       // nothing on screen.
-      if (stored) void saveActionOutcome(messageId, index, outcome.ok).catch(() => undefined);
+      if (stored) {
+        void callApi(api.chat.setActionOutcome, { id: messageId, index, executed: outcome.ok }).catch(
+          () => undefined,
+        );
+      }
       const cardId = `${messageId}:${index}`;
       updateChatSession((s) => ({
         runningAction: null,

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { sendFeedback } from '../../api/chat';
+import { callApi } from '../../api/client';
+import { api } from '../../api/routes';
 
 export type FeedbackType = 'like' | 'dislike';
 
@@ -7,7 +8,7 @@ export type FeedbackType = 'like' | 'dislike';
 export function useSendFeedback() {
   return useMutation({
     mutationFn: ({ messageId, type }: { messageId: string; type: FeedbackType }) =>
-      sendFeedback(messageId, type),
+      callApi(api.chat.feedback, { messageId, feedbackType: type }),
     retry: false,
   });
 }

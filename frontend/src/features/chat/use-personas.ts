@@ -1,37 +1,40 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CareerId, PersonalityId } from '@jarvis/contracts';
-import {
-  fetchCareer,
-  fetchPersonality,
-  previewPersonality,
-  saveCareer,
-  savePersonality,
-  type CareerState,
-  type PersonalityState,
-} from '../../api/chat';
-import { queryKeys } from '../../api/query-keys';
+import { callApi, type OutputOf } from '../../api/client';
+import { queryKeyOf } from '../../api/query-keys';
 import { queryTimings } from '../../api/query-timings';
+import { api } from '../../api/routes';
+
+type PersonalityState = OutputOf<typeof api.chat.getPersonality>;
+type CareerState = OutputOf<typeof api.chat.getCareer>;
+
+const personalityKey = queryKeyOf(api.chat.getPersonality);
+const careerKey = queryKeyOf(api.chat.getCareer);
 
 /** GET /api/personality (stale 5 min). */
 export function usePersonality() {
   return useQuery<PersonalityState>({
-    queryKey: queryKeys.personality,
-    queryFn: fetchPersonality,
+    queryKey: personalityKey,
+    queryFn: () => callApi(api.chat.getPersonality),
     ...queryTimings.personality,
   });
 }
 
 /** GET /api/career (stale 5 min). */
 export function useCareer() {
-  return useQuery<CareerState>({ queryKey: queryKeys.career, queryFn: fetchCareer, ...queryTimings.career });
+  return useQuery<CareerState>({
+    queryKey: careerKey,
+    queryFn: () => callApi(api.chat.getCareer),
+    ...queryTimings.career,
+  });
 }
 
 export function useSavePersonality() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: PersonalityId) => savePersonality(id),
+    mutationFn: (personalityId: PersonalityId) => callApi(api.chat.setPersonality, { personalityId }),
     onSuccess: ({ personalityId }) => {
-      queryClient.setQueryData<PersonalityState>(queryKeys.personality, (old) =>
+      queryClient.setQueryData<PersonalityState>(personalityKey, (old) =>
         old ? { ...old, personalityId } : old,
       );
     },
@@ -41,11 +44,9 @@ export function useSavePersonality() {
 export function useSaveCareer() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: CareerId) => saveCareer(id),
+    mutationFn: (careerProfile: CareerId) => callApi(api.chat.setCareer, { careerProfile }),
     onSuccess: ({ careerProfile }) => {
-      queryClient.setQueryData<CareerState>(queryKeys.career, (old) =>
-        old ? { ...old, careerProfile } : old,
-      );
+      queryClient.setQueryData<CareerState>(careerKey, (old) => (old ? { ...old, careerProfile } : old));
     },
   });
 }
@@ -56,7 +57,8 @@ export function useSaveCareer() {
  */
 export function usePreviewPersonality() {
   return useMutation({
-    mutationFn: (personalityId: PersonalityId) => previewPersonality(personalityId),
+    mutationFn: async (personalityId: PersonalityId) =>
+      (await callApi(api.chat.previewPersonality, { personalityId }))?.response ?? '',
     retry: false,
   });
 }

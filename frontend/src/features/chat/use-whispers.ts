@@ -1,13 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Whisper } from '@jarvis/contracts';
 import { fetchWhispers } from '../../api/chat';
-import { queryKeys } from '../../api/query-keys';
+import { queryKeyOf } from '../../api/query-keys';
 import { queryTimings } from '../../api/query-timings';
+import { api } from '../../api/routes';
 
 /** Smart Suggestions: GET /api/whispers, stale 30 s, refetched every 60 s. */
 export function useWhispers() {
   return useQuery<Whisper[]>({
-    queryKey: queryKeys.whispers,
+    queryKey: queryKeyOf(api.chat.whispers),
     queryFn: ({ signal }) => fetchWhispers({ signal }),
     ...queryTimings.whispers,
   });

@@ -13,8 +13,8 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { RecoverableConversation } from '@jarvis/contracts';
-import { serverMessageOr } from '../../api/client';
-import { searchRecoverable } from '../../api/conversations';
+import { asList, callApi, serverMessageOr } from '../../api/client';
+import { api } from '../../api/routes';
 import { useClaimConversation } from './use-conversations';
 import { useToast } from '../../components/toast/toast-context';
 import { formatEastern } from './conversation-dates';
@@ -38,7 +38,7 @@ export function RecoverConversationDialog({ onClose }: { onClose: () => void }) 
     setTitleError(null);
     setSearching(true);
     try {
-      setResults(await searchRecoverable(title.trim()));
+      setResults(asList(await callApi(api.chat.recoverSearch, { title: title.trim() })));
     } catch (error) {
       setResults(null);
       toast({

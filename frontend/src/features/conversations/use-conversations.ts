@@ -1,16 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Conversation } from '@jarvis/contracts';
-import {
-  claimConversation,
-  deleteConversation,
-  fetchConversations,
-  saveConversation,
-  shareConversation,
-} from '../../api/conversations';
-import { queryKeys } from '../../api/query-keys';
+import { asList, callApi, type InputOf, type OutputOf } from '../../api/client';
+import { queryKeyOf } from '../../api/query-keys';
+import { api } from '../../api/routes';
+
+const conversationsKey = queryKeyOf(api.chat.conversations);
 
 export function useConversations() {
-  return useQuery<Conversation[]>({ queryKey: queryKeys.conversations, queryFn: fetchConversations });
+  return useQuery<Conversation[]>({
+    queryKey: conversationsKey,
+    queryFn: async () => asList(await callApi(api.chat.conversations)),
+  });
 }
 
 interface Callbacks<T> {
@@ -22,27 +22,25 @@ interface Callbacks<T> {
 export function useDeleteConversation({ onSuccess, onError }: Callbacks<void> = {}) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => deleteConversation(id),
+    mutationFn: (id: string) => callApi(api.chat.deleteConversation, { id }),
     onSuccess: (_r, id) => {
-      queryClient.setQueryData<Conversation[]>(queryKeys.conversations, (list) =>
-        list?.filter((c) => c.id !== id),
-      );
+      queryClient.setQueryData<Conversation[]>(conversationsKey, (list) => list?.filter((c) => c.id !== id));
       onSuccess?.();
     },
     onError: (error) => onError?.(error),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.conversations }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: conversationsKey }),
   });
 }
 
-type ShareResult = Awaited<ReturnType<typeof shareConversation>>;
+type ShareResult = OutputOf<typeof api.chat.shareConversation>;
 
 /** POST /api/conversations/:id/share {isPublic}: the list row takes the new state. */
 export function useShareConversation(id: string, { onSuccess, onError }: Callbacks<ShareResult> = {}) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (isPublic: boolean) => shareConversation(id, isPublic),
+    mutationFn: (isPublic: boolean) => callApi(api.chat.shareConversation, { id, isPublic }),
     onSuccess: (result) => {
-      queryClient.setQueryData<Conversation[]>(queryKeys.conversations, (list) =>
+      queryClient.setQueryData<Conversation[]>(conversationsKey, (list) =>
         list?.map((c) => (c.id === id ? { ...c, ...result } : c)),
       );
       onSuccess?.(result);
@@ -55,8 +53,9 @@ export function useShareConversation(id: string, { onSuccess, onError }: Callbac
 export function useSaveConversation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: saveConversation,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.conversations }),
+    mutationFn: (input: InputOf<typeof api.chat.saveConversation>) =>
+      callApi(api.chat.saveConversation, input),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: conversationsKey }),
   });
 }
 
@@ -64,8 +63,8 @@ export function useSaveConversation() {
 export function useClaimConversation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: claimConversation,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.conversations }),
+    mutationFn: (id: string) => callApi(api.chat.recoverClaim, { id }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: conversationsKey }),
   });
 }
 

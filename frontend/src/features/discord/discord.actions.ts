@@ -1,10 +1,11 @@
-import { getDiscordChannels, getDiscordServers, sendDiscordMessage } from '../../api/discord';
+import { asList, callApi } from '../../api/client';
+import { api } from '../../api/routes';
 import { defineActions, orFailed, str } from '../chat-kit/action-kit';
 
 export const actions = defineActions({
   send_discord_message: (args) =>
     orFailed('Discord Error', async () => {
-      await sendDiscordMessage(str(args.channelId), str(args.content));
+      await callApi(api.chat.discordMessage, { channelId: str(args.channelId), content: str(args.content) });
       return {
         ok: true,
         toast: { title: 'Message Sent', description: 'Your Discord message was sent.', variant: 'success' },
@@ -12,7 +13,7 @@ export const actions = defineActions({
     }),
   get_discord_servers: () =>
     orFailed('Discord Error', async () => {
-      const servers = await getDiscordServers();
+      const servers = asList(await callApi(api.chat.discordServers));
       if (servers.length === 0)
         return {
           ok: true,
@@ -29,7 +30,7 @@ export const actions = defineActions({
     }),
   get_discord_channels: (args) =>
     orFailed('Discord Error', async () => {
-      const channels = await getDiscordChannels(str(args.guildId));
+      const channels = asList(await callApi(api.chat.discordChannels, { guildId: str(args.guildId) }));
       if (channels.length === 0)
         return {
           ok: true,

@@ -1,8 +1,8 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { ResponseOf } from '@jarvis/contracts';
 import { testDiscordConnection } from '../../api/discord';
-import { queryKeys } from '../../api/query-keys';
-import type { Api } from '../../api/routes';
+import { queryKeyOf } from '../../api/query-keys';
+import { api, type Api } from '../../api/routes';
 
 export type DiscordInvite = ResponseOf<Api['chat']['discordInvite']>;
 
@@ -15,7 +15,7 @@ const INVITE_REFRESH_MS = 5 * 60_000;
  */
 export function useDiscordInvite() {
   return useQuery<DiscordInvite | null>({
-    queryKey: queryKeys.discordInvite,
+    queryKey: queryKeyOf(api.chat.discordInvite),
     staleTime: 0,
     refetchInterval: INVITE_REFRESH_MS,
   });

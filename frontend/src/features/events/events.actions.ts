@@ -1,4 +1,6 @@
-import { findEventsNear, searchEvents, type EventResult } from '../../api/events';
+import { asList, callApi } from '../../api/client';
+import type { EventResult } from '../../api/events';
+import { api } from '../../api/routes';
 import { defineActions, orFailed, str, type ActionOutcome } from '../chat-kit/action-kit';
 import { EVENT_SUMMARY_COUNT, spokenList } from '../../state/inline-card';
 
@@ -45,12 +47,14 @@ export const actions = defineActions({
     orFailed('Event Search Error', async () => {
       const keyword = str(args.keyword);
       const place = str(args.location);
-      const events = await searchEvents({
-        keyword,
-        location: place,
-        genre: str(args.genre),
-        size: args.size,
-      });
+      const events = asList(
+        await callApi(api.chat.searchEvents, {
+          keyword,
+          location: place,
+          genre: str(args.genre),
+          size: args.size,
+        }),
+      );
       return eventsOutcome(
         events,
         false,
@@ -60,11 +64,13 @@ export const actions = defineActions({
   find_events_near: (args) =>
     orFailed('Event Search Error', async () => {
       const radius = Number(args.radius) > 0 ? Number(args.radius) : NEARBY_DEFAULT_RADIUS;
-      const events = await findEventsNear({
-        location: str(args.location),
-        ...(str(args.keyword) ? { keyword: str(args.keyword) } : {}),
-        radius,
-      });
+      const events = asList(
+        await callApi(api.chat.eventsNear, {
+          location: str(args.location),
+          ...(str(args.keyword) ? { keyword: str(args.keyword) } : {}),
+          radius,
+        }),
+      );
       return eventsOutcome(events, true, `Events near ${str(args.location)}`);
     }),
 });

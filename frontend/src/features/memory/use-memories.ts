@@ -1,20 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Memory, Pattern, PatternInsight } from '@jarvis/contracts';
-import {
-  cleanupPatternMemories,
-  deleteMemory,
-  fetchMemories,
-  fetchPatternInsights,
-  fetchPatterns,
-} from '../../api/memory';
-import { queryKeys } from '../../api/query-keys';
+import { asList, callApi } from '../../api/client';
+import { queryKeyOf } from '../../api/query-keys';
 import { queryTimings } from '../../api/query-timings';
+import { api } from '../../api/routes';
+
+const memoriesKey = queryKeyOf(api.chat.memories);
 
 /** GET /api/memories (stale 30 s). */
 export function useMemories() {
   return useQuery<Memory[]>({
-    queryKey: queryKeys.memories,
-    queryFn: fetchMemories,
+    queryKey: memoriesKey,
+    queryFn: async () => asList(await callApi(api.chat.memories)),
     ...queryTimings.memories,
   });
 }
@@ -22,16 +19,16 @@ export function useMemories() {
 /** GET /api/patterns (stale 5 min, refetched every 10 min). */
 export function usePatterns() {
   return useQuery<Pattern[]>({
-    queryKey: queryKeys.patterns,
-    queryFn: fetchPatterns,
+    queryKey: queryKeyOf(api.chat.patterns),
+    queryFn: async () => asList(await callApi(api.chat.patterns)),
     ...queryTimings.patterns,
   });
 }
 
 export function usePatternInsights() {
   return useQuery<PatternInsight[]>({
-    queryKey: queryKeys.patternInsights,
-    queryFn: fetchPatternInsights,
+    queryKey: queryKeyOf(api.chat.patternInsights),
+    queryFn: async () => asList(await callApi(api.chat.patternInsights)),
     ...queryTimings.patternInsights,
   });
 }
@@ -43,13 +40,13 @@ export function useDeleteMemory({
 }: { onSuccess?: () => void; onError?: () => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: deleteMemory,
+    mutationFn: (id: string) => callApi(api.chat.deleteMemory, { id }),
     onSuccess: (_r, id) => {
-      queryClient.setQueryData<Memory[]>(queryKeys.memories, (list) => list?.filter((m) => m.id !== id));
+      queryClient.setQueryData<Memory[]>(memoriesKey, (list) => list?.filter((m) => m.id !== id));
       onSuccess?.();
     },
     onError: () => onError?.(),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.memories }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: memoriesKey }),
   });
 }
 
@@ -60,9 +57,9 @@ export function useCleanupPatternMemories({
 }: { onSuccess?: (removed: number) => void; onError?: () => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: cleanupPatternMemories,
+    mutationFn: async () => (await callApi(api.chat.cleanupPatternMemories))?.deleted ?? 0,
     onSuccess: (removed) => onSuccess?.(removed),
     onError: () => onError?.(),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.memories }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: memoriesKey }),
   });
 }

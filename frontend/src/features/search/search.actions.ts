@@ -1,4 +1,6 @@
-import { searchWeb, type SearchRecency } from '../../api/search';
+import { callApi } from '../../api/client';
+import { api } from '../../api/routes';
+import type { SearchRecency } from '../../api/search';
 import {
   capText,
   SEARCH_GENERIC_TOAST_MS,
@@ -15,7 +17,7 @@ export const actions = defineActions({
       const query = str(args.query);
       // The server refuses a recency it does not know, with the text the toast shows.
       const recency = (str(args.searchRecency) || DEFAULT_SEARCH_RECENCY) as SearchRecency;
-      const result = await searchWeb(query, recency);
+      const result = await callApi(api.chat.webSearch, { query, searchRecency: recency });
       const text = result?.text ?? '';
       return {
         ok: true,

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -10,14 +9,13 @@ import Typography from '@mui/material/Typography';
 import LinkOffIcon from '@mui/icons-material/LinkOff';
 import SearchOffIcon from '@mui/icons-material/SearchOff';
 import type { ChatMessage } from '@jarvis/contracts';
-import { fetchSharedConversation } from '../../api/conversations';
-import { queryKeys } from '../../api/query-keys';
 import { PublicPageLayout } from '../../components/PublicPageLayout';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { displayContent } from '../../state/chat-message';
 import { formatMessageTime } from '../chat/greeting';
 import { JarvisAvatar } from '../chat/JarvisAvatar';
 import { Markdown } from '../chat/Markdown';
+import { useSharedConversation } from './use-shared-conversation';
 import { formatEastern } from '../conversations/conversation-dates';
 import { isValidShareToken } from './share-token';
 import { UserMessageBubble } from '../chat/UserMessageBubble';
@@ -87,12 +85,7 @@ function ReadOnlyMessage({ message }: { message: ChatMessage }) {
 export function SharedConversationPage() {
   const { shareToken } = useParams();
   const valid = isValidShareToken(shareToken);
-  const { data, isLoading, isError } = useQuery({
-    queryKey: queryKeys.sharedConversation(shareToken ?? ''),
-    queryFn: () => fetchSharedConversation(shareToken as string),
-    enabled: valid,
-    retry: false,
-  });
+  const { data, isLoading, isError } = useSharedConversation(shareToken ?? '', { enabled: valid });
   useDocumentTitle(data ? `${data.title} — Jarvis` : 'Shared conversation — Jarvis');
 
   return (

@@ -1,31 +1,32 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { QuickResponseShortcut } from '@jarvis/contracts';
-import { queryKeys } from '../../api/query-keys';
-import {
-  createShortcut,
-  deleteShortcut,
-  fetchShortcuts,
-  updateShortcut,
-  type ShortcutInput,
-} from '../../api/shortcuts';
+import { asList, callApi } from '../../api/client';
+import { queryKeyOf } from '../../api/query-keys';
+import { api } from '../../api/routes';
+import type { ShortcutInput } from '../../api/shortcuts';
+
+const shortcutsKey = queryKeyOf(api.chat.shortcuts);
 
 export function useShortcuts() {
-  return useQuery<QuickResponseShortcut[]>({ queryKey: queryKeys.shortcuts, queryFn: fetchShortcuts });
+  return useQuery<QuickResponseShortcut[]>({
+    queryKey: shortcutsKey,
+    queryFn: async () => asList(await callApi(api.chat.shortcuts)),
+  });
 }
 
 export function useSaveShortcut() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, input }: { id?: string; input: ShortcutInput }) =>
-      id ? updateShortcut(id, input) : createShortcut(input),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.shortcuts }),
+      id ? callApi(api.chat.updateShortcut, { id, ...input }) : callApi(api.chat.createShortcut, input),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: shortcutsKey }),
   });
 }
 
 export function useDeleteShortcut() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => deleteShortcut(id),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.shortcuts }),
+    mutationFn: (id: string) => callApi(api.chat.deleteShortcut, { id }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: shortcutsKey }),
   });
 }

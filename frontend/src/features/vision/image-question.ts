@@ -1,7 +1,7 @@
-import { fetchChatMessages } from '../../api/chat';
-import { analyzeImage } from '../../api/voice';
-import { isApiError } from '../../api/client';
+import type { ChatMessage } from '@jarvis/contracts';
+import { asList, callApi, isApiError } from '../../api/client';
 import { quotaExceededOf, quotaMessage } from '../../api/quota';
+import { api } from '../../api/routes';
 import type { ToastFn } from '../../components/toast/toast-context';
 import { localId } from '../../state/chat-message';
 import { flashMood, getChatSession, updateChatSession, updateMessages } from '../../state/chat-session';
@@ -31,9 +31,9 @@ export interface ImageAnalysisArgs {
  * the stored messages are loaded. When they cannot be found the pair stays local.
  */
 async function adoptStoredIds(questionId: string, answerId: string, answer: string) {
-  let stored: Awaited<ReturnType<typeof fetchChatMessages>>;
+  let stored: ChatMessage[];
   try {
-    stored = await fetchChatMessages();
+    stored = asList(await callApi(api.chat.messages));
   } catch {
     return;
   }
@@ -128,7 +128,12 @@ export async function askAboutImage(
     return true;
   }
   try {
-    const res = await analyzeImage({ imageData, prompt, imageType: imageTypeOf(imageData), requestId });
+    const res = await callApi(api.voice.analyzeImage, {
+      imageData,
+      prompt,
+      imageType: imageTypeOf(imageData),
+      requestId,
+    });
     const text = res.analysisText?.trim();
     if (!text) {
       fail('ANALYSIS_FAILED', undefined);
