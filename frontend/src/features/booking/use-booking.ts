@@ -1,17 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  confirmBooking,
-  fetchBookingRequest,
-  type BookingRequest,
-  type ConfirmBookingInput,
-} from '../../api/booking';
-import { queryKeys } from '../../api/query-keys';
+import type { BookingRequest } from '../../api/booking';
+import { callApi, type InputOf } from '../../api/client';
+import { queryKeyOf } from '../../api/query-keys';
+import { api } from '../../api/routes';
 
 /** GET /api/booking-requests/:code (public): an unknown code answers 404, which is never retried. */
 export function useBookingRequest(code: string) {
   return useQuery<BookingRequest>({
-    queryKey: queryKeys.bookingRequest(code),
-    queryFn: () => fetchBookingRequest(code),
+    queryKey: queryKeyOf(api.calendar.bookingRequest, { code }),
+    queryFn: () => callApi(api.calendar.bookingRequest, { code }),
     enabled: Boolean(code),
   });
 }
@@ -20,8 +17,10 @@ export function useBookingRequest(code: string) {
 export function useConfirmBooking(code: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: Omit<ConfirmBookingInput, 'code'>) => confirmBooking({ code, ...input }),
+    mutationFn: (input: Omit<InputOf<typeof api.calendar.confirmBooking>, 'code'>) =>
+      callApi(api.calendar.confirmBooking, { code, ...input }),
     retry: false,
-    onError: () => queryClient.invalidateQueries({ queryKey: queryKeys.bookingRequest(code) }),
+    onError: () =>
+      queryClient.invalidateQueries({ queryKey: queryKeyOf(api.calendar.bookingRequest, { code }) }),
   });
 }

@@ -1,18 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../api/client';
-import {
-  deleteSyncedEvent,
-  disconnectCalendar,
-  saveCalendarSyncSettings,
-  syncCalendar,
-  type CalendarConnection,
-  type CalendarSyncSettingsInput,
-  type CalendarSyncStatus,
-} from '../../api/calendar';
-import { queryKeys } from '../../api/query-keys';
+import type { CalendarConnection, CalendarSyncSettingsInput, CalendarSyncStatus } from '../../api/calendar';
+import { queryKeyOf } from '../../api/query-keys';
 import { queryTimings } from '../../api/query-timings';
 import { api } from '../../api/routes';
 import { shouldRetryCalendarQuery } from './calendar-errors';
+
+const connectionKey = queryKeyOf(api.calendar.connectionStatus);
+const syncStatusKey = queryKeyOf(api.calendar.syncStatus);
+const remindersKey = queryKeyOf(api.calendar.reminders);
 
 /**
  * GET /api/calendar/connection-status, never retried (doc2 §7); polled every 5 s while the connect popup is open.
@@ -20,7 +16,7 @@ import { shouldRetryCalendarQuery } from './calendar-errors';
  */
 export function useCalendarConnection({ connecting = false }: { connecting?: boolean } = {}) {
   return useQuery<CalendarConnection | null>({
-    queryKey: queryKeys.calendarConnection,
+    queryKey: connectionKey,
     retry: queryTimings.calendarConnection.retry,
     refetchInterval: connecting ? queryTimings.calendarConnection.refetchInterval : false,
   });
@@ -32,7 +28,7 @@ export function useCalendarConnection({ connecting = false }: { connecting?: boo
  */
 export function useCalendarSyncStatus({ enabled }: { enabled: boolean }) {
   return useQuery<CalendarSyncStatus>({
-    queryKey: queryKeys.calendarSyncStatus,
+    queryKey: syncStatusKey,
     queryFn: ({ signal }) => callApi(api.calendar.syncStatus, {}, { signal }),
     enabled,
     retry: shouldRetryCalendarQuery,
@@ -44,10 +40,10 @@ export function useCalendarSyncStatus({ enabled }: { enabled: boolean }) {
 export function useDisconnectCalendar() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: disconnectCalendar,
+    mutationFn: () => callApi(api.calendar.disconnect),
     onSuccess: async () => {
-      queryClient.removeQueries({ queryKey: queryKeys.calendarSyncStatus });
-      await queryClient.invalidateQueries({ queryKey: queryKeys.calendarConnection });
+      queryClient.removeQueries({ queryKey: syncStatusKey });
+      await queryClient.invalidateQueries({ queryKey: connectionKey });
     },
   });
 }
@@ -62,24 +58,24 @@ export function useSaveSyncSettings({
 }: { onSuccess?: () => void; onError?: () => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CalendarSyncSettingsInput) => saveCalendarSyncSettings(input),
+    mutationFn: (input: CalendarSyncSettingsInput) => callApi(api.calendar.syncSettings, input),
     retry: false,
     onMutate: async (input) => {
-      await queryClient.cancelQueries({ queryKey: queryKeys.calendarSyncStatus });
-      queryClient.setQueryData<CalendarSyncStatus>(queryKeys.calendarSyncStatus, (status) =>
+      await queryClient.cancelQueries({ queryKey: syncStatusKey });
+      queryClient.setQueryData<CalendarSyncStatus>(syncStatusKey, (status) =>
         status
           ? { ...status, settings: { ...status.settings, ...input } as CalendarSyncStatus['settings'] }
           : status,
       );
     },
     onSuccess: (settings) => {
-      queryClient.setQueryData<CalendarSyncStatus>(queryKeys.calendarSyncStatus, (status) =>
+      queryClient.setQueryData<CalendarSyncStatus>(syncStatusKey, (status) =>
         status && settings ? { ...status, settings } : status,
       );
       onSuccess?.();
     },
     onError: async () => {
-      await queryClient.invalidateQueries({ queryKey: queryKeys.calendarSyncStatus });
+      await queryClient.invalidateQueries({ queryKey: syncStatusKey });
       onError?.();
     },
   });
@@ -89,12 +85,12 @@ export function useSaveSyncSettings({
 export function useSyncCalendar() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: syncCalendar,
+    mutationFn: () => callApi(api.calendar.sync),
     retry: false,
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.calendarSyncStatus }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.reminders }),
+        queryClient.invalidateQueries({ queryKey: syncStatusKey }),
+        queryClient.invalidateQueries({ queryKey: remindersKey }),
       ]),
   });
 }
@@ -103,16 +99,16 @@ export function useSyncCalendar() {
 export function useRemoveSyncedEvent() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => deleteSyncedEvent(id),
+    mutationFn: (id: string) => callApi(api.calendar.deleteSyncedEvent, { id }),
     retry: false,
     onSuccess: (_r, id) =>
-      queryClient.setQueryData<CalendarSyncStatus>(queryKeys.calendarSyncStatus, (status) =>
+      queryClient.setQueryData<CalendarSyncStatus>(syncStatusKey, (status) =>
         status ? { ...status, recentSyncs: status.recentSyncs.filter((event) => event.id !== id) } : status,
       ),
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.calendarSyncStatus }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.reminders }),
+        queryClient.invalidateQueries({ queryKey: syncStatusKey }),
+        queryClient.invalidateQueries({ queryKey: remindersKey }),
       ]),
   });
 }

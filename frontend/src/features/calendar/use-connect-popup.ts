@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { CALENDAR_CONNECT_PATH } from '../../api/calendar';
-import { queryKeys } from '../../api/query-keys';
+import { queryKeyOf } from '../../api/query-keys';
+import { api } from '../../api/routes';
 
 export const POPUP_WIDTH = 600;
 export const POPUP_HEIGHT = 700;
@@ -28,7 +28,7 @@ export function useConnectPopup({ onBlocked }: { onBlocked?: () => void } = {}) 
     const onMessage = (event: MessageEvent) => {
       if (event.origin !== window.location.origin) return;
       if ((event.data as { type?: unknown } | null)?.type !== 'calendar-connection') return;
-      void queryClient.invalidateQueries({ queryKey: queryKeys.calendarConnection });
+      void queryClient.invalidateQueries({ queryKey: queryKeyOf(api.calendar.connectionStatus) });
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
@@ -38,7 +38,7 @@ export function useConnectPopup({ onBlocked }: { onBlocked?: () => void } = {}) 
     const left = Math.max(0, Math.round(window.screenX + (window.outerWidth - POPUP_WIDTH) / 2));
     const top = Math.max(0, Math.round(window.screenY + (window.outerHeight - POPUP_HEIGHT) / 2));
     const popup = window.open(
-      CALENDAR_CONNECT_PATH,
+      api.calendar.connect.path,
       'jarvis-google-calendar',
       `width=${POPUP_WIDTH},height=${POPUP_HEIGHT},left=${left},top=${top},popup=yes`,
     );
@@ -52,7 +52,7 @@ export function useConnectPopup({ onBlocked }: { onBlocked?: () => void } = {}) 
       if (!popup.closed) return;
       stop();
       setConnecting(false);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.calendarConnection });
+      void queryClient.invalidateQueries({ queryKey: queryKeyOf(api.calendar.connectionStatus) });
     }, POPUP_CLOSED_CHECK_MS);
   }, [onBlocked, queryClient, stop]);
 

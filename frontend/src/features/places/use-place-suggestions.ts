@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { suggestPlaces } from '../../api/places';
-import { queryKeys } from '../../api/query-keys';
+import { callApi } from '../../api/client';
+import { queryKeyOf } from '../../api/query-keys';
+import { api } from '../../api/routes';
 
 /**
  * Suggestions start at 3 typed characters (doc3 §5): the contracts' PLACE_QUERY_MIN_CHARS, restated so this chunk
@@ -30,8 +31,9 @@ export function usePlaceSuggestions(typed: string) {
   const q = useDebouncedValue(typed.trim(), SUGGEST_DEBOUNCE_MS);
   const enabled = q.length >= PLACE_QUERY_MIN_CHARS;
   const query = useQuery({
-    queryKey: queryKeys.placeSuggestions(q),
-    queryFn: ({ signal }) => suggestPlaces(q, { signal }),
+    queryKey: queryKeyOf(api.calendar.placeSuggestions, { q }),
+    queryFn: async ({ signal }) =>
+      (await callApi(api.calendar.placeSuggestions, { q }, { signal })).suggestions,
     enabled,
     staleTime: Infinity,
     retry: false,

@@ -12,7 +12,8 @@ import AddIcon from '@mui/icons-material/Add';
 import AlarmOutlinedIcon from '@mui/icons-material/AlarmOutlined';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import type { Reminder } from '@jarvis/contracts';
-import { queryKeys } from '../../api/query-keys';
+import { queryKeyOf } from '../../api/query-keys';
+import { api } from '../../api/routes';
 import { EmptyState } from '../../components/ListStates';
 import { LoadedList } from '../../components/LoadedList';
 import { SectionHeader } from '../../components/SectionHeader';
@@ -34,10 +35,10 @@ function ReminderRow({ reminder }: { reminder: Reminder }) {
     remove.mutate(reminder.id, {
       onSuccess: () => {
         queryClient.setQueryData<Reminder[] | null>(
-          queryKeys.reminders,
+          queryKeyOf(api.calendar.reminders),
           (list) => list?.filter((r) => r.id !== reminder.id) ?? list,
         );
-        void queryClient.invalidateQueries({ queryKey: queryKeys.reminders });
+        void queryClient.invalidateQueries({ queryKey: queryKeyOf(api.calendar.reminders) });
         toast({ title: 'Reminder Deleted', description: reminder.title });
       },
       onError: () => {
@@ -48,7 +49,7 @@ function ReminderRow({ reminder }: { reminder: Reminder }) {
           variant: 'destructive',
         });
         setTimeout(
-          () => void queryClient.invalidateQueries({ queryKey: queryKeys.reminders }),
+          () => void queryClient.invalidateQueries({ queryKey: queryKeyOf(api.calendar.reminders) }),
           REFRESH_AFTER_FAILED_DELETE_MS,
         );
       },

@@ -1,13 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Reminder } from '@jarvis/contracts';
-import { queryKeys } from '../../api/query-keys';
+import { callApi } from '../../api/client';
+import { queryKeyOf } from '../../api/query-keys';
 import { queryTimings } from '../../api/query-timings';
-import { createReminder, deleteReminder, setReminderDone, type NewReminder } from '../../api/reminders';
+import type { NewReminder } from '../../api/reminders';
+import { api } from '../../api/routes';
 import { useToast } from '../../components/toast/toast-context';
+
+const remindersKey = queryKeyOf(api.calendar.reminders);
 
 /** GET /api/reminders (stale 30 s). Null for a visitor (401). */
 export function useReminders() {
-  return useQuery<Reminder[] | null>({ queryKey: queryKeys.reminders, ...queryTimings.reminders });
+  return useQuery<Reminder[] | null>({ queryKey: remindersKey, ...queryTimings.reminders });
 }
 
 /** Reminders not done: the sidebar badge. Tolerates an unexpected body while the service is unbuilt. */
@@ -38,8 +42,8 @@ export function upcomingReminders(
 export function useCreateReminder() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (reminder: NewReminder) => createReminder(reminder),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.reminders }),
+    mutationFn: (reminder: NewReminder) => callApi(api.calendar.createReminder, reminder),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: remindersKey }),
   });
 }
 
@@ -48,27 +52,27 @@ export function useToggleReminder() {
   const queryClient = useQueryClient();
   const { toast } = useToast();
   return useMutation({
-    mutationFn: ({ id, done }: { id: string; done: boolean }) => setReminderDone(id, done),
+    mutationFn: (input: { id: string; done: boolean }) => callApi(api.calendar.updateReminder, input),
     onMutate: async ({ id, done }) => {
-      await queryClient.cancelQueries({ queryKey: queryKeys.reminders });
-      const previous = queryClient.getQueryData<Reminder[] | null>(queryKeys.reminders);
-      queryClient.setQueryData<Reminder[] | null>(queryKeys.reminders, (list) =>
+      await queryClient.cancelQueries({ queryKey: remindersKey });
+      const previous = queryClient.getQueryData<Reminder[] | null>(remindersKey);
+      queryClient.setQueryData<Reminder[] | null>(remindersKey, (list) =>
         list ? list.map((r) => (r.id === id ? { ...r, done } : r)) : list,
       );
       return { previous };
     },
     onError: (_error, _vars, context) => {
-      if (context) queryClient.setQueryData(queryKeys.reminders, context.previous);
+      if (context) queryClient.setQueryData(remindersKey, context.previous);
       toast({
         title: 'Error',
         description: 'Could not update the reminder. Please try again.',
         variant: 'destructive',
       });
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.reminders }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: remindersKey }),
   });
 }
 
 export function useDeleteReminder() {
-  return useMutation({ mutationFn: (id: string) => deleteReminder(id) });
+  return useMutation({ mutationFn: (id: string) => callApi(api.calendar.deleteReminder, { id }) });
 }
