@@ -1,4 +1,4 @@
-import type { CallScenario, RequestInputOf } from '@jarvis/contracts';
+import type { RequestInputOf } from '@jarvis/contracts';
 import { api, buildPath, type Api } from './routes';
 import { callApi } from './client';
 
@@ -35,29 +35,7 @@ export function queueOutboundCall(request: OutboundCallRequest) {
   }
 }
 
-/** DELETE /api/proactive-call/logs/:id (cancels the call too when it has not started). */
-export async function deleteCallLog(id: string): Promise<void> {
-  await callApi(api.telephony.deleteCallLog, { id });
-}
-
 /** The call's recording for an <audio> element: same origin, so the session cookie goes; Range works. */
 export function callLogRecordingUrl(id: string): string {
-  return buildPath(`${api.telephony.deleteCallLog.path}/recording`, { id });
-}
-
-export function createScenario(input: ScenarioInput): Promise<CallScenario> {
-  return callApi(api.telephony.createScenario, input);
-}
-
-export function updateScenario(id: string, input: ScenarioInput): Promise<CallScenario> {
-  return callApi(api.telephony.updateScenario, { ...input, id });
-}
-
-export async function deleteScenario(id: string): Promise<void> {
-  await callApi(api.telephony.deleteScenario, { id });
-}
-
-/** POST /api/call-scenarios/:id/execute: queues one run now ('Call Queued'). */
-export function executeScenario(id: string) {
-  return callApi(api.telephony.executeScenario, { id });
+  return buildPath(api.telephony.callRecording.path, { id });
 }

@@ -1,11 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Contact } from '@jarvis/contracts';
-import { createContact, deleteContact, updateContact, type ContactInput } from '../../api/contacts';
-import { queryKeys } from '../../api/query-keys';
+import { callApi } from '../../api/client';
+import type { ContactInput } from '../../api/contacts';
+import { queryKeyOf } from '../../api/query-keys';
+import { api } from '../../api/routes';
+
+const contactsKey = queryKeyOf(api.telephony.contacts);
 
 /** GET /api/contacts, by name. Null for a visitor (401). */
 export function useContacts() {
-  return useQuery<Contact[] | null>({ queryKey: queryKeys.contacts });
+  return useQuery<Contact[] | null>({ queryKey: contactsKey });
 }
 
 interface Callbacks {
@@ -18,10 +22,12 @@ export function useSaveContact({ onSuccess, onError }: Callbacks = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, input }: { id?: string; input: ContactInput }) =>
-      id ? updateContact(id, input) : createContact(input),
+      id
+        ? callApi(api.telephony.updateContact, { id, ...input })
+        : callApi(api.telephony.createContact, input),
     onSuccess: () => onSuccess?.(),
     onError: (error) => onError?.(error),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.contacts }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: contactsKey }),
   });
 }
 
@@ -29,14 +35,14 @@ export function useSaveContact({ onSuccess, onError }: Callbacks = {}) {
 export function useDeleteContact({ onSuccess, onError }: Callbacks = {}) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => deleteContact(id),
+    mutationFn: (id: string) => callApi(api.telephony.deleteContact, { id }),
     onSuccess: (_r, id) => {
-      queryClient.setQueryData<Contact[] | null>(queryKeys.contacts, (list) =>
+      queryClient.setQueryData<Contact[] | null>(contactsKey, (list) =>
         list ? list.filter((c) => c.id !== id) : list,
       );
       onSuccess?.();
     },
     onError: (error) => onError?.(error),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.contacts }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: contactsKey }),
   });
 }

@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ResponseOf, api } from '@jarvis/contracts';
-import { queryKeys } from '../../api/query-keys';
+import type { OutputOf } from '../../api/client';
+import { queryKeyOf } from '../../api/query-keys';
 import { queryTimings } from '../../api/query-timings';
+import { api } from '../../api/routes';
 
-export type CallQueue = ResponseOf<typeof api.telephony.callQueue>;
+export type CallQueue = OutputOf<typeof api.telephony.callQueue>;
 
 /**
  * GET /api/proactive-call/queue. The shell polls every 15 s (stale 10 s); the Outbound Calls screen
@@ -11,7 +12,7 @@ export type CallQueue = ResponseOf<typeof api.telephony.callQueue>;
  */
 export function useCallQueue({ screen = 'shell' }: { screen?: 'shell' | 'outbound' } = {}) {
   const timing = screen === 'outbound' ? queryTimings.callQueueOutbound : queryTimings.callQueueShell;
-  return useQuery<CallQueue | null>({ queryKey: queryKeys.callQueue, ...timing });
+  return useQuery<CallQueue | null>({ queryKey: queryKeyOf(api.telephony.callQueue), ...timing });
 }
 
 export function countQueuedCalls(queue: unknown): number {

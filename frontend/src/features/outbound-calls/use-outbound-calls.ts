@@ -1,19 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CallLog, CallScenario, ResponseOf } from '@jarvis/contracts';
-import {
-  createScenario,
-  deleteCallLog,
-  deleteScenario,
-  executeScenario,
-  queueOutboundCall,
-  updateScenario,
-  type ScenarioInput,
-} from '../../api/outbound-calls';
-import { queryKeys } from '../../api/query-keys';
+import { callApi } from '../../api/client';
+import { queueOutboundCall, type ScenarioInput } from '../../api/outbound-calls';
+import { queryKeyOf } from '../../api/query-keys';
 import { queryTimings } from '../../api/query-timings';
-import type { Api } from '../../api/routes';
+import { api, type Api } from '../../api/routes';
 
 export type CallUsage = ResponseOf<Api['billing']['callUsage']>;
+
+const callLogsKey = queryKeyOf(api.telephony.callLogs);
+const callUsageKey = queryKeyOf(api.billing.callUsage);
+const scenariosKey = queryKeyOf(api.telephony.scenarios);
 
 interface Callbacks {
   onSuccess?: () => void;
@@ -22,17 +19,17 @@ interface Callbacks {
 
 /** GET /api/proactive-call/logs, newest first: polled every 60 s, stale after 45 s (doc3 §7). */
 export function useCallLogs() {
-  return useQuery<CallLog[] | null>({ queryKey: queryKeys.callLogs, ...queryTimings.callLogs });
+  return useQuery<CallLog[] | null>({ queryKey: callLogsKey, ...queryTimings.callLogs });
 }
 
 /** GET /api/subscription/call-usage: asked only when the plan includes outgoing calls (doc3 §6). */
 export function useCallUsage({ enabled }: { enabled: boolean }) {
-  return useQuery<CallUsage | null>({ queryKey: queryKeys.callUsage, enabled });
+  return useQuery<CallUsage | null>({ queryKey: callUsageKey, enabled });
 }
 
 /** GET /api/call-scenarios. */
 export function useScenarios() {
-  return useQuery<{ scenarios: CallScenario[] } | null>({ queryKey: queryKeys.callScenarios });
+  return useQuery<{ scenarios: CallScenario[] } | null>({ queryKey: scenariosKey });
 }
 
 /** What a queued call changes: the queue, the logs and the month's usage. */
@@ -40,7 +37,7 @@ function useRefreshCalls() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all(
-      [queryKeys.callQueue, queryKeys.callLogs, queryKeys.callUsage].map((queryKey) =>
+      [queryKeyOf(api.telephony.callQueue), callLogsKey, callUsageKey].map((queryKey) =>
         queryClient.invalidateQueries({ queryKey }),
       ),
     );
@@ -62,9 +59,9 @@ export function useDeleteCallLog({ onSuccess, onError }: Callbacks = {}) {
   const queryClient = useQueryClient();
   const refresh = useRefreshCalls();
   return useMutation({
-    mutationFn: deleteCallLog,
+    mutationFn: (id: string) => callApi(api.telephony.deleteCallLog, { id }),
     onSuccess: (_r, id) => {
-      queryClient.setQueryData<CallLog[] | null>(queryKeys.callLogs, (logs) =>
+      queryClient.setQueryData<CallLog[] | null>(callLogsKey, (logs) =>
         logs ? logs.filter((log) => log.id !== id) : logs,
       );
       onSuccess?.();
@@ -79,10 +76,12 @@ export function useSaveScenario({ onSuccess, onError }: Callbacks = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, input }: { id?: string; input: ScenarioInput }) =>
-      id ? updateScenario(id, input) : createScenario(input),
+      id
+        ? callApi(api.telephony.updateScenario, { ...input, id })
+        : callApi(api.telephony.createScenario, input),
     onSuccess: () => onSuccess?.(),
     onError: (error) => onError?.(error),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.callScenarios }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: scenariosKey }),
   });
 }
 
@@ -90,10 +89,10 @@ export function useSaveScenario({ onSuccess, onError }: Callbacks = {}) {
 export function useDeleteScenario({ onSuccess, onError }: Callbacks = {}) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: deleteScenario,
+    mutationFn: (id: string) => callApi(api.telephony.deleteScenario, { id }),
     onSuccess: () => onSuccess?.(),
     onError: (error) => onError?.(error),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.callScenarios }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: scenariosKey }),
   });
 }
 
@@ -102,11 +101,11 @@ export function useRunScenario({ onSuccess, onError }: Callbacks = {}) {
   const queryClient = useQueryClient();
   const refresh = useRefreshCalls();
   return useMutation({
-    mutationFn: executeScenario,
+    mutationFn: (id: string) => callApi(api.telephony.executeScenario, { id }),
     onSuccess: () => onSuccess?.(),
     onError: (error) => onError?.(error),
     onSettled: async () => {
-      await Promise.all([refresh(), queryClient.invalidateQueries({ queryKey: queryKeys.callScenarios })]);
+      await Promise.all([refresh(), queryClient.invalidateQueries({ queryKey: scenariosKey })]);
     },
   });
 }

@@ -1,4 +1,5 @@
-import { draftMessage, getPhoneMessages } from '../../api/phone';
+import { asList, callApi } from '../../api/client';
+import { api } from '../../api/routes';
 import { capText, PHONE_PREVIEW_CHARS, PHONE_SUMMARY_COUNT, spokenList } from '../../state/inline-card';
 import {
   actionFailed,
@@ -11,7 +12,7 @@ import {
 
 const phoneMessages: ActionHandler = () =>
   orFailed('Phone Error', async () => {
-    const messages = await getPhoneMessages();
+    const messages = asList(await callApi(api.telephony.phoneMessages));
     if (messages.length === 0)
       return { ok: true, toast: { title: 'No Phone Calls', description: 'Nobody has left a message yet.' } };
     const items = messages.slice(0, PHONE_SUMMARY_COUNT).map((m) => ({
@@ -42,7 +43,7 @@ export const actions = defineActions({
     const card = () => ({ kind: 'sms_draft' as const, message, context: str(args.context) });
     if (args.includeBookingLink) {
       try {
-        message = (await draftMessage(args)).message || message;
+        message = (await callApi(api.chat.draftMessage, args)).message || message;
       } catch (error) {
         return actionFailed(type, errorText(error));
       }

@@ -1,16 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CallerSharing, ResponseOf } from '@jarvis/contracts';
-import { claimPhoneLine, releasePhoneLine, updateCallerSharing } from '../../api/phone';
-import { queryKeys } from '../../api/query-keys';
-import type { Api } from '../../api/routes';
+import { callApi } from '../../api/client';
+import { queryKeyOf } from '../../api/query-keys';
+import { api, type Api } from '../../api/routes';
 
 export type PhoneLine = ResponseOf<Api['telephony']['phoneLine']>;
+
+const phoneLineKey = queryKeyOf(api.telephony.phoneLine);
 
 /**
  * GET /api/phone-line: `{phoneNumber, sharing}` (`phoneNumber: null` without a line); null for a visitor (401).
  */
 export function usePhoneLine() {
-  return useQuery<PhoneLine | null>({ queryKey: queryKeys.phoneLine });
+  return useQuery<PhoneLine | null>({ queryKey: phoneLineKey });
 }
 
 interface Callbacks<T> {
@@ -25,15 +27,16 @@ interface Callbacks<T> {
 export function useClaimPhoneLine({ onSuccess, onError }: Callbacks<string> = {}) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (phoneNumber?: string) => claimPhoneLine(phoneNumber),
+    mutationFn: (phoneNumber?: string) =>
+      callApi(api.telephony.claimPhoneLine, phoneNumber ? { phoneNumber } : {}),
     onSuccess: (line) => {
-      queryClient.setQueryData<PhoneLine | null>(queryKeys.phoneLine, (current) =>
+      queryClient.setQueryData<PhoneLine | null>(phoneLineKey, (current) =>
         current ? { ...current, phoneNumber: line.phoneNumber } : current,
       );
       onSuccess?.(line.phoneNumber);
     },
     onError: (error) => onError?.(error),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.phoneLine }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: phoneLineKey }),
   });
 }
 
@@ -41,15 +44,15 @@ export function useClaimPhoneLine({ onSuccess, onError }: Callbacks<string> = {}
 export function useReleasePhoneLine({ onSuccess, onError }: Callbacks<void> = {}) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => releasePhoneLine(),
+    mutationFn: () => callApi(api.telephony.releasePhoneLine),
     onSuccess: () => {
-      queryClient.setQueryData<PhoneLine | null>(queryKeys.phoneLine, (current) =>
+      queryClient.setQueryData<PhoneLine | null>(phoneLineKey, (current) =>
         current ? { ...current, phoneNumber: null } : current,
       );
       onSuccess?.();
     },
     onError: (error) => onError?.(error),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.phoneLine }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: phoneLineKey }),
   });
 }
 
@@ -60,25 +63,25 @@ export function useReleasePhoneLine({ onSuccess, onError }: Callbacks<void> = {}
 export function useUpdateCallerSharing({ onError }: Pick<Callbacks<void>, 'onError'> = {}) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (change: Partial<CallerSharing>) => updateCallerSharing(change),
+    mutationFn: (change: Partial<CallerSharing>) => callApi(api.telephony.updateCallerSharing, change),
     onMutate: async (change) => {
-      await queryClient.cancelQueries({ queryKey: queryKeys.phoneLine });
-      const before = queryClient.getQueryData<PhoneLine | null>(queryKeys.phoneLine);
+      await queryClient.cancelQueries({ queryKey: phoneLineKey });
+      const before = queryClient.getQueryData<PhoneLine | null>(phoneLineKey);
       if (before)
-        queryClient.setQueryData<PhoneLine>(queryKeys.phoneLine, {
+        queryClient.setQueryData<PhoneLine>(phoneLineKey, {
           ...before,
           sharing: { ...before.sharing, ...change },
         });
       return { before };
     },
     onSuccess: (sharing) =>
-      queryClient.setQueryData<PhoneLine | null>(queryKeys.phoneLine, (current) =>
+      queryClient.setQueryData<PhoneLine | null>(phoneLineKey, (current) =>
         current ? { ...current, sharing } : current,
       ),
     onError: (error, _change, context) => {
-      if (context?.before) queryClient.setQueryData(queryKeys.phoneLine, context.before);
+      if (context?.before) queryClient.setQueryData(phoneLineKey, context.before);
       onError?.(error);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.phoneLine }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: phoneLineKey }),
   });
 }

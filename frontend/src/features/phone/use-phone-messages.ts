@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import type { PhoneMessage } from '@jarvis/contracts';
-import { queryKeys } from '../../api/query-keys';
+import { queryKeyOf } from '../../api/query-keys';
 import { queryTimings } from '../../api/query-timings';
+import { api } from '../../api/routes';
 
 /** GET /api/phone-messages (stale 30 s). */
 export function usePhoneMessages() {
   return useQuery<PhoneMessage[] | null>({
-    queryKey: queryKeys.phoneMessages,
+    queryKey: queryKeyOf(api.telephony.phoneMessages),
     ...queryTimings.phoneMessages,
   });
 }

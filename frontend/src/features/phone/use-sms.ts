@@ -1,7 +1,11 @@
 import { useCallback } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { getSmsDraft, sendSms } from '../../api/phone';
-import { queryKeys } from '../../api/query-keys';
+import { callApi } from '../../api/client';
+import { queryKeyOf } from '../../api/query-keys';
+import { api } from '../../api/routes';
+
+const smsDraftKey = queryKeyOf(api.telephony.smsDraft);
+const readSmsDraft = () => callApi(api.telephony.smsDraft);
 
 /**
  * Who the drafted text would go to (GET /api/sms/draft), read when the user presses Send: always fetched afresh,
@@ -12,8 +16,8 @@ export function useFetchSmsDraft() {
   return useCallback(
     () =>
       queryClient.fetchQuery({
-        queryKey: queryKeys.smsDraft,
-        queryFn: getSmsDraft,
+        queryKey: smsDraftKey,
+        queryFn: readSmsDraft,
         staleTime: 0,
         retry: false,
       }),
@@ -27,8 +31,8 @@ export function useFetchSmsDraft() {
  */
 export function useSmsDraft() {
   return useQuery({
-    queryKey: queryKeys.smsDraft,
-    queryFn: getSmsDraft,
+    queryKey: smsDraftKey,
+    queryFn: readSmsDraft,
     staleTime: 0,
     refetchOnMount: 'always',
     retry: false,
@@ -39,7 +43,7 @@ export function useSmsDraft() {
 export function useSendSms() {
   return useMutation({
     mutationFn: async (message: string) => {
-      const result = await sendSms(message);
+      const result = await callApi(api.telephony.smsSend, { message });
       if (result && result.success === false) throw new Error(result.error ?? 'Failed to send message');
       return result;
     },

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createQueryClient } from '../../../api/query-client';
-import { queryKeys } from '../../../api/query-keys';
+import { queryKeyOf } from '../../../api/query-keys';
 import { api } from '../../../api/routes';
 import {
   answer,
@@ -32,7 +32,7 @@ function renderCard(routes: FakeRoutes) {
   const fake = routeFetch(routes);
   vi.stubGlobal('fetch', vi.fn(fake.fetch));
   const client = createQueryClient();
-  client.setQueryData(queryKeys.currentUser, testUser);
+  client.setQueryData(queryKeyOf(api.identity.currentUser), testUser);
   renderWithProviders(<SmsDraftCard message="Running late" context="" onClose={() => undefined} />, {
     client,
   });
@@ -116,8 +116,8 @@ describe('SmsDraftCard', () => {
     );
     expect(await screen.findByRole('button', { name: 'Recipient Not Found' })).toBeDisabled();
     latest = { ...draft, message: 'See you at noon' };
-    await act(() => queryClient.refetchQueries({ queryKey: queryKeys.smsDraft }));
-    expect(queryClient.getQueryData(queryKeys.smsDraft)).toEqual(latest);
+    await act(() => queryClient.refetchQueries({ queryKey: queryKeyOf(api.telephony.smsDraft) }));
+    expect(queryClient.getQueryData(queryKeyOf(api.telephony.smsDraft))).toEqual(latest);
     expect(screen.getByRole('button', { name: 'Recipient Not Found' })).toBeDisabled();
   });
 
