@@ -1,8 +1,17 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
-import { queryKeys } from '../../api/query-keys';
-import { deleteUserLocation, saveUserLocation, sendPosition, type LocationTrigger } from '../../api/location';
+import { callApi } from '../../api/client';
+import { queryKeyOf } from '../../api/query-keys';
+import { api } from '../../api/routes';
 import { reverseGeocode } from './reverse-geocode';
+
+/** A location trigger that fired (POST /api/notifications/smart/location). */
+export interface LocationTrigger {
+  id: string;
+  message: string;
+  priority: string;
+  createdAt: string;
+}
 
 /** doc2 §9: tracking asks with high accuracy, 10 s timeout, 60 s maximum age; auto-enable 5 s / 5 min; every 5 min. */
 export const TRACKING_OPTIONS: PositionOptions = {
@@ -36,22 +45,27 @@ export async function enableLocation(queryClient: QueryClient): Promise<EnableRe
   const { latitude: lat, longitude: lon } = position.coords;
   const locationName = await reverseGeocode(lat, lon);
   try {
-    await saveUserLocation({ lat, lon, locationName });
+    await callApi(api.notifications.setLocation, { lat, lon, locationName });
   } catch {
     return 'save-failed';
   }
-  queryClient.setQueryData(queryKeys.userLocation, { hasLocation: true, lat, lon, locationName });
+  queryClient.setQueryData(queryKeyOf(api.notifications.getLocation), {
+    hasLocation: true,
+    lat,
+    lon,
+    locationName,
+  });
   return 'enabled';
 }
 
 /** 'Location On' pressed: the server forgets the location. False when it refused. */
 export async function disableLocation(queryClient: QueryClient): Promise<boolean> {
   try {
-    await deleteUserLocation();
+    await callApi(api.notifications.deleteLocation);
   } catch {
     return false;
   }
-  queryClient.setQueryData(queryKeys.userLocation, { hasLocation: false });
+  queryClient.setQueryData(queryKeyOf(api.notifications.getLocation), { hasLocation: false });
   return true;
 }
 
@@ -71,7 +85,11 @@ export function useLocationTracking({
   }, [onHighPriority]);
 
   const report = useCallback(async (position: GeolocationPosition) => {
-    const fired = await sendPosition({ lat: position.coords.latitude, lon: position.coords.longitude });
+    const body = await callApi(api.notifications.smartLocation, {
+      lat: position.coords.latitude,
+      lon: position.coords.longitude,
+    });
+    const fired: LocationTrigger[] = Array.isArray(body?.notifications) ? body.notifications : [];
     const newest = [...fired].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
     for (const trigger of newest) {
       if (!seen.current.has(trigger.id) && trigger.priority === 'high') announce.current?.(trigger);

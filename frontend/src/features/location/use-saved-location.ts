@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { queryKeys } from '../../api/query-keys';
+import { queryKeyOf } from '../../api/query-keys';
+import { api } from '../../api/routes';
 
 /** GET /api/user/location: whether location triggers are on (the server keeps a location). Stale after 5 minutes. */
 export function useSavedLocation() {
   return useQuery<{ hasLocation: boolean } | null>({
-    queryKey: queryKeys.userLocation,
+    queryKey: queryKeyOf(api.notifications.getLocation),
     staleTime: 5 * 60_000,
   });
 }

@@ -1,18 +1,19 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { NotificationPreferences } from '@jarvis/contracts';
-import {
-  updateNotificationPreferences,
-  updateVoiceAlerts,
-  type VoiceAlertSettings,
-} from '../../api/notifications';
-import { queryKeys } from '../../api/query-keys';
+import { callApi } from '../../api/client';
+import type { VoiceAlertSettings } from '../../api/notifications';
+import { queryKeyOf } from '../../api/query-keys';
+import { api } from '../../api/routes';
 import { useCurrentUser } from '../../state/use-current-user';
+
+const preferencesKey = queryKeyOf(api.notifications.preferences);
+const voiceAlertsKey = queryKeyOf(api.notifications.voiceAlerts);
 
 /** GET /api/notifications/preferences, once a user is signed in (doc2 §7). Null for a visitor (401). */
 export function useNotificationPreferences() {
   const { user } = useCurrentUser();
   return useQuery<NotificationPreferences | null>({
-    queryKey: queryKeys.notificationPreferences,
+    queryKey: preferencesKey,
     enabled: Boolean(user),
   });
 }
@@ -20,7 +21,7 @@ export function useNotificationPreferences() {
 /** GET /api/user/voice-alerts, once a user is signed in. Null for a visitor (401). */
 export function useVoiceAlerts() {
   const { user } = useCurrentUser();
-  return useQuery<VoiceAlertSettings | null>({ queryKey: queryKeys.voiceAlerts, enabled: Boolean(user) });
+  return useQuery<VoiceAlertSettings | null>({ queryKey: voiceAlertsKey, enabled: Boolean(user) });
 }
 
 /**
@@ -30,18 +31,15 @@ export function useVoiceAlerts() {
 export function useSaveNotificationPreferences() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: NotificationPreferences) => updateNotificationPreferences(input),
+    mutationFn: (input: NotificationPreferences) => callApi(api.notifications.updatePreferences, input),
     retry: false,
     onSuccess: (saved, input) =>
-      queryClient.setQueryData<NotificationPreferences | null>(
-        queryKeys.notificationPreferences,
-        saved ?? input,
-      ),
+      queryClient.setQueryData<NotificationPreferences | null>(preferencesKey, saved ?? input),
     // A new SMS number was sent a code: its verification state changed too.
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.notificationPreferences }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.smsVerification }),
+        queryClient.invalidateQueries({ queryKey: preferencesKey }),
+        queryClient.invalidateQueries({ queryKey: queryKeyOf(api.notifications.smsVerification) }),
       ]),
   });
 }
@@ -50,10 +48,10 @@ export function useSaveNotificationPreferences() {
 export function useSaveVoiceAlerts() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: VoiceAlertSettings) => updateVoiceAlerts(input),
+    mutationFn: (input: VoiceAlertSettings) => callApi(api.notifications.updateVoiceAlerts, input),
     retry: false,
     onSuccess: (saved, input) =>
-      queryClient.setQueryData<VoiceAlertSettings | null>(queryKeys.voiceAlerts, saved ?? input),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.voiceAlerts }),
+      queryClient.setQueryData<VoiceAlertSettings | null>(voiceAlertsKey, saved ?? input),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: voiceAlertsKey }),
   });
 }

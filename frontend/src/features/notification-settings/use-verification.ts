@@ -1,8 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SmsVerificationStatus, User } from '@jarvis/contracts';
 import { callApi } from '../../api/client';
-import { queryKeys } from '../../api/query-keys';
+import { queryKeyOf } from '../../api/query-keys';
 import { api } from '../../api/routes';
+
+const smsVerificationKey = queryKeyOf(api.notifications.smsVerification);
 
 /**
  * GET /api/notifications/sms/verification: whether the saved SMS number is verified and a code is waiting. Asked
@@ -10,7 +12,7 @@ import { api } from '../../api/routes';
  */
 export function useSmsVerification(savedNumber: string) {
   return useQuery<SmsVerificationStatus>({
-    queryKey: queryKeys.smsVerification,
+    queryKey: smsVerificationKey,
     queryFn: ({ signal }) => callApi(api.notifications.smsVerification, {}, { signal }),
     enabled: savedNumber !== '',
     staleTime: 0,
@@ -20,7 +22,7 @@ export function useSmsVerification(savedNumber: string) {
 /** The answer of a verification call replaces the cached state. */
 function useSetSmsVerification() {
   const queryClient = useQueryClient();
-  return (status: SmsVerificationStatus) => queryClient.setQueryData(queryKeys.smsVerification, status);
+  return (status: SmsVerificationStatus) => queryClient.setQueryData(smsVerificationKey, status);
 }
 
 /** POST /api/notifications/sms/verify: a wrong code is a 400 whose message says the tries left. */
@@ -31,7 +33,7 @@ export function useVerifySms() {
     mutationFn: (code: string) => callApi(api.notifications.verifySms, { code }),
     retry: false,
     onSuccess: setStatus,
-    onError: () => queryClient.invalidateQueries({ queryKey: queryKeys.smsVerification }),
+    onError: () => queryClient.invalidateQueries({ queryKey: smsVerificationKey }),
   });
 }
 
@@ -43,7 +45,7 @@ export function useResendSmsCode() {
     mutationFn: () => callApi(api.notifications.resendSmsCode),
     retry: false,
     onSuccess: setStatus,
-    onError: () => queryClient.invalidateQueries({ queryKey: queryKeys.smsVerification }),
+    onError: () => queryClient.invalidateQueries({ queryKey: smsVerificationKey }),
   });
 }
 
@@ -59,7 +61,7 @@ export function useChangeEmail() {
     mutationFn: (email: string) => callApi(api.identity.changeEmail, { email }),
     retry: false,
     onSuccess: (user) => {
-      if (user) queryClient.setQueryData<User | null>(queryKeys.currentUser, user);
+      if (user) queryClient.setQueryData<User | null>(queryKeyOf(api.identity.currentUser), user);
     },
   });
 }

@@ -1,7 +1,10 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Notification } from '@jarvis/contracts';
-import { deleteNotification, markAllNotificationsRead, markNotificationRead } from '../../api/notifications';
-import { queryKeys } from '../../api/query-keys';
+import { callApi } from '../../api/client';
+import { queryKeyOf } from '../../api/query-keys';
+import { api } from '../../api/routes';
+
+const notificationsKey = queryKeyOf(api.notifications.list);
 
 /*
  * The inbox's writes, apart from use-notifications.ts: the navigation badge reads the list at start-up, and the code
@@ -19,9 +22,9 @@ type NotificationList = Notification[] | null | undefined;
  * are cancelled first so an older answer cannot overwrite the change.
  */
 async function changeList(queryClient: QueryClient, change: (list: Notification[]) => Notification[]) {
-  await queryClient.cancelQueries({ queryKey: queryKeys.notifications });
-  const previous = queryClient.getQueryData<NotificationList>(queryKeys.notifications);
-  queryClient.setQueryData<NotificationList>(queryKeys.notifications, (list) => (list ? change(list) : list));
+  await queryClient.cancelQueries({ queryKey: notificationsKey });
+  const previous = queryClient.getQueryData<NotificationList>(notificationsKey);
+  queryClient.setQueryData<NotificationList>(notificationsKey, (list) => (list ? change(list) : list));
   return { previous };
 }
 
@@ -36,17 +39,17 @@ function useInboxMutation<V>(
     mutationFn,
     onMutate: (vars: V) => changeList(queryClient, (list) => change(list, vars)),
     onError: (error, _vars, context) => {
-      if (context) queryClient.setQueryData(queryKeys.notifications, context.previous);
+      if (context) queryClient.setQueryData(notificationsKey, context.previous);
       onError?.(error);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.notifications }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationsKey }),
   });
 }
 
 /** PUT /api/notifications/:id/read: the entry shows as read at once, and unread again if the call fails. */
 export function useMarkNotificationRead(callbacks: Callbacks = {}) {
   return useInboxMutation(
-    (id: string) => markNotificationRead(id),
+    (id: string) => callApi(api.notifications.markRead, { id }),
     (list, id) => list.map((n) => (n.id === id ? { ...n, read: true } : n)),
     callbacks,
   );
@@ -55,7 +58,7 @@ export function useMarkNotificationRead(callbacks: Callbacks = {}) {
 /** PUT /api/notifications/mark-all-read: every entry shows as read at once. */
 export function useMarkAllNotificationsRead(callbacks: Callbacks = {}) {
   return useInboxMutation<void>(
-    () => markAllNotificationsRead(),
+    () => callApi(api.notifications.markAllRead),
     (list) => list.map((n) => (n.read ? n : { ...n, read: true })),
     callbacks,
   );
@@ -64,7 +67,7 @@ export function useMarkAllNotificationsRead(callbacks: Callbacks = {}) {
 /** DELETE /api/notifications/:id: the entry leaves the list at once, and comes back if the call fails. */
 export function useDeleteNotification(callbacks: Callbacks = {}) {
   return useInboxMutation(
-    (id: string) => deleteNotification(id),
+    (id: string) => callApi(api.notifications.remove, { id }),
     (list, id) => list.filter((n) => n.id !== id),
     callbacks,
   );

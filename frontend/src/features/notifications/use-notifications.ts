@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Notification } from '@jarvis/contracts';
-import { queryKeys } from '../../api/query-keys';
+import { queryKeyOf } from '../../api/query-keys';
 import { queryTimings } from '../../api/query-timings';
+import { api } from '../../api/routes';
 
 /**
  * GET /api/notifications: polled every 15 s, stale after 10 s. The key is the one the `/api/live` 'notifications'
@@ -9,7 +10,7 @@ import { queryTimings } from '../../api/query-timings';
  */
 export function useNotifications() {
   return useQuery<Notification[] | null>({
-    queryKey: queryKeys.notifications,
+    queryKey: queryKeyOf(api.notifications.list),
     ...queryTimings.notifications,
   });
 }

@@ -1,4 +1,5 @@
-import { getPushPublicKey, sendTestPush, subscribePush, unsubscribePush, type PushSubscriptionInput } from '../../api/push';
+import { callApi } from '../../api/client';
+import { api } from '../../api/routes';
 import type { ToastFn } from '../../components/toast/toast-context';
 import { applicationServerKey, testNotificationDescription } from './push-support';
 
@@ -9,10 +10,17 @@ import { applicationServerKey, testNotificationDescription } from './push-suppor
 
 export const VAPID_KEY_MISSING = 'Failed to get VAPID public key from server';
 
+/** The browser's push subscription as JSON (PushSubscription.toJSON()): what POST /api/push/subscribe takes. */
+interface PushSubscriptionInput {
+  endpoint: string;
+  expirationTime?: number | null;
+  keys: { p256dh: string; auth: string };
+}
+
 /** The server's public key, asked once a session (doc1 §7). */
 let publicKeyOnce: Promise<string> | null = null;
 function publicKey(): Promise<string> {
-  publicKeyOnce ??= getPushPublicKey()
+  publicKeyOnce ??= callApi(api.notifications.pushPublicKey)
     .then(({ publicKey: key }) => {
       if (!key) throw new Error(VAPID_KEY_MISSING);
       return key;
@@ -40,7 +48,10 @@ async function registration(): Promise<ServiceWorkerRegistration> {
  * 'Enable Push': with the permission the press asked for, subscribes this browser with the server's key and stores
  * the subscription. Says how it went; true when this browser is subscribed now.
  */
-export async function enablePush(permission: Promise<NotificationPermission>, toast: ToastFn): Promise<boolean> {
+export async function enablePush(
+  permission: Promise<NotificationPermission>,
+  toast: ToastFn,
+): Promise<boolean> {
   try {
     if ((await permission) !== 'granted') {
       toast({
@@ -56,7 +67,8 @@ export async function enablePush(permission: Promise<NotificationPermission>, to
       userVisibleOnly: true,
       applicationServerKey: applicationServerKey(key),
     });
-    await subscribePush(subscription.toJSON() as PushSubscriptionInput).catch((error: unknown) =>
+    const json = subscription.toJSON() as PushSubscriptionInput;
+    await callApi(api.notifications.pushSubscribe, json).catch((error: unknown) =>
       console.warn('Could not store the push subscription', error),
     );
   } catch (error) {
@@ -84,7 +96,7 @@ export async function disablePush(toast: ToastFn): Promise<boolean> {
     if (subscription) {
       const json = subscription.toJSON() as PushSubscriptionInput;
       await subscription.unsubscribe();
-      await unsubscribePush(json).catch((error: unknown) =>
+      await callApi(api.notifications.pushUnsubscribe, json).catch((error: unknown) =>
         console.warn('Could not remove the push subscription', error),
       );
     }
@@ -104,7 +116,7 @@ export async function disablePush(toast: ToastFn): Promise<boolean> {
 /** The test-notification button: asks the server for a test push and says what happened. */
 export async function testPush(toast: ToastFn): Promise<void> {
   try {
-    const result = await sendTestPush();
+    const result = await callApi(api.notifications.pushTest);
     toast({
       title: 'Test Notification Sent!',
       description: testNotificationDescription(result),
