@@ -11,7 +11,8 @@ import ReplayIcon from '@mui/icons-material/Replay';
 import StopIcon from '@mui/icons-material/Stop';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import TranslateIcon from '@mui/icons-material/Translate';
-import { transcribe, translate } from '../../api/voice';
+import { callApi } from '../../api/client';
+import { api } from '../../api/routes';
 import { useToast } from '../../components/toast/toast-context';
 import { CardFrame } from '../chat-kit/CardFrame';
 import { MIC_ERROR, TRANSCRIPTION_FAILED } from '../voice/manual-recorder';
@@ -66,7 +67,10 @@ export function InterpreterCard({
     let text: string;
     try {
       if (!audio || audio.blob.size === 0) throw new Error('Nothing was recorded');
-      const res = await transcribe({ audioBase64: await blobToBase64(audio.blob), mimeType: audio.mimeType });
+      const res = await callApi(api.voice.transcribe, {
+        audioBase64: await blobToBase64(audio.blob),
+        mimeType: audio.mimeType,
+      });
       text = res.text?.trim() ?? '';
       if (!text) throw new Error('Nothing was heard');
     } catch {
@@ -75,7 +79,11 @@ export function InterpreterCard({
       return;
     }
     try {
-      const { translatedText } = await translate({ text, fromLanguage: from, toLanguage: to });
+      const { translatedText } = await callApi(api.voice.translate, {
+        text,
+        fromLanguage: from,
+        toLanguage: to,
+      });
       setHeard(text);
       setTranslation(translatedText);
       setState('translated');

@@ -12,8 +12,9 @@ import MusicNoteOutlinedIcon from '@mui/icons-material/MusicNoteOutlined';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import ReplayIcon from '@mui/icons-material/Replay';
 import StopIcon from '@mui/icons-material/Stop';
-import { serverMessageOr } from '../../api/client';
-import { identifyMusic, type Song } from '../../api/voice';
+import { callApi, serverMessageOr } from '../../api/client';
+import { api } from '../../api/routes';
+import type { Song } from '../../api/voice';
 import { useToast } from '../../components/toast/toast-context';
 import { CardFrame } from '../chat-kit/CardFrame';
 import { blobToBase64, type Recording } from '../voice/recording';
@@ -61,7 +62,7 @@ export function MusicCard({ context, onClose }: { context: string; onClose: () =
     setState('analysing');
     try {
       if (!audio || audio.blob.size === 0) throw new Error('Nothing was recorded');
-      const res = await identifyMusic(await blobToBase64(audio.blob));
+      const res = await callApi(api.voice.identifyMusic, { audio: await blobToBase64(audio.blob) });
       if (res.song) {
         setSong(res.song);
         setState('result');

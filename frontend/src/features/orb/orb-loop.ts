@@ -1,6 +1,5 @@
 import { callApi } from '../../api/client';
 import { api } from '../../api/routes';
-import { speak, transcribe } from '../../api/voice';
 import { speakWithBrowser } from '../voice/speech';
 import {
   AUDIO_CONSTRAINTS,
@@ -223,7 +222,10 @@ export class OrbLoop {
     this.callbacks.onPhase('transcribing');
     let text: string;
     try {
-      const res = await transcribe({ audioBase64: await blobToBase64(audio), mimeType: audio.type });
+      const res = await callApi(api.voice.transcribe, {
+        audioBase64: await blobToBase64(audio),
+        mimeType: audio.type,
+      });
       text = res.text?.trim() ?? '';
     } catch {
       this.callbacks.onPhase('error', 'Could not transcribe audio. Please try again.');
@@ -267,7 +269,7 @@ export class OrbLoop {
     const clean = speakableText(text);
     if (!clean) return;
     try {
-      const res = await speak({ text: clean });
+      const res = await callApi(api.voice.speak, { text: clean });
       if (!res.ok || !res.audioBase64) throw new Error('No audio');
       this.audio.src = `data:${res.mime || 'audio/mpeg'};base64,${res.audioBase64}`;
       this.connectReply();

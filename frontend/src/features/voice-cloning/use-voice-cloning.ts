@@ -1,12 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { queryKeys } from '../../api/query-keys';
+import { callApi } from '../../api/client';
+import { queryKeyOf } from '../../api/query-keys';
+import { api } from '../../api/routes';
 import {
   cloneVoice,
-  toggleVoiceCloning,
   type CloneVoiceResult,
   type VoiceCloningStatus,
   type VoiceSampleUpload,
 } from '../../api/voice';
+
+const statusKey = queryKeyOf(api.voice.voiceStatus);
 
 /** How often the status is asked again while a clone is processing (doc2: it usually takes 1-2 minutes). */
 export const VOICE_STATUS_POLL_MS = 3_000;
@@ -14,7 +17,7 @@ export const VOICE_STATUS_POLL_MS = 3_000;
 /** GET /api/voice-cloning/status, polled while the clone is processing. Null for a visitor (401). */
 export function useVoiceCloningStatus({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery<VoiceCloningStatus | null>({
-    queryKey: queryKeys.voiceCloningStatus,
+    queryKey: statusKey,
     enabled,
     refetchInterval: (query) =>
       query.state.data?.voiceCloningStatus === 'processing' ? VOICE_STATUS_POLL_MS : false,
@@ -27,7 +30,7 @@ interface Callbacks<T> {
 }
 
 function patchStatus(queryClient: ReturnType<typeof useQueryClient>, patch: Partial<VoiceCloningStatus>) {
-  queryClient.setQueryData<VoiceCloningStatus | null>(queryKeys.voiceCloningStatus, (status) =>
+  queryClient.setQueryData<VoiceCloningStatus | null>(statusKey, (status) =>
     status ? { ...status, ...patch } : status,
   );
 }
@@ -36,14 +39,14 @@ function patchStatus(queryClient: ReturnType<typeof useQueryClient>, patch: Part
 export function useToggleVoiceCloning({ onSuccess, onError }: Callbacks<{ enabled: boolean }> = {}) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (enabled: boolean) => toggleVoiceCloning(enabled),
+    mutationFn: (enabled: boolean) => callApi(api.voice.toggleVoiceCloning, { enabled }),
     retry: false,
     onSuccess: (result, enabled) => {
       patchStatus(queryClient, { voiceCloningEnabled: result?.enabled ?? enabled });
       onSuccess?.(result);
     },
     onError: (error) => onError?.(error),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.voiceCloningStatus }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: statusKey }),
   });
 }
 
@@ -61,6 +64,6 @@ export function useCloneVoice({ onSuccess, onError }: Callbacks<CloneVoiceResult
       onSuccess?.(result);
     },
     onError: (error) => onError?.(error),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.voiceCloningStatus }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: statusKey }),
   });
 }

@@ -1,5 +1,6 @@
+import { callApi } from '../../api/client';
 import { QUOTA_TITLE, quotaExceededOf, quotaMessage } from '../../api/quota';
-import { transcribe } from '../../api/voice';
+import { api } from '../../api/routes';
 import type { ToastFn } from '../../components/toast/toast-context';
 import { blobToBase64, MicrophoneAccessError, MicrophoneRecording } from './recording';
 import { getVoiceState, updateVoiceState } from './voice-store';
@@ -77,7 +78,7 @@ export async function stopTalking(toast: ToastFn, onText: (text: string) => void
       return;
     }
     const audioBase64 = await blobToBase64(recording.blob);
-    const { text } = await transcribe({ audioBase64, mimeType: recording.mimeType });
+    const { text } = await callApi(api.voice.transcribe, { audioBase64, mimeType: recording.mimeType });
     if (!text?.trim()) throw new Error('Nothing was heard');
     onText(text.trim());
   } catch (error) {

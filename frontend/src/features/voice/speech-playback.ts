@@ -1,5 +1,6 @@
+import { callApi } from '../../api/client';
 import { QUOTA_TITLE, quotaExceededOf, quotaMessage } from '../../api/quota';
-import { speak } from '../../api/voice';
+import { api } from '../../api/routes';
 import { speakWithBrowser } from './speech';
 import { speakableText } from './speakable';
 import { getVoiceState, updateVoiceState } from './voice-store';
@@ -97,7 +98,7 @@ async function sayOnce(
   if (useProvider && Date.now() >= providerPausedUntil) {
     let src: string | null = null;
     try {
-      const res = await speak(language ? { text, language } : { text });
+      const res = await callApi(api.voice.speak, language ? { text, language } : { text });
       if (res.ok && res.audioBase64) src = `data:${res.mime || 'audio/mpeg'};base64,${res.audioBase64}`;
     } catch (error) {
       src = null;
