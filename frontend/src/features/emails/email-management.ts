@@ -1,5 +1,6 @@
-import { isApiError } from '../../api/client';
-import { manageEmail, type EmailManageResult, type EmailOperation } from '../../api/mail';
+import { callApi, isApiError } from '../../api/client';
+import type { EmailManageResult, EmailOperation } from '../../api/mail';
+import { api } from '../../api/routes';
 import type { ToastInput } from '../../components/toast/toast-context';
 import { isMailConnectionExpired } from './mail-errors';
 
@@ -75,13 +76,20 @@ export function emailOperationOutcome(
   return { ok: true, toast: { title: texts.done, description: result.message, variant: 'success' } };
 }
 
+const EMAIL_OPERATION_ROUTES = {
+  unsubscribe: api.mail.unsubscribe,
+  trash: api.mail.trash,
+  delete: api.mail.remove,
+  spam: api.mail.spam,
+} as const;
+
 /** POST /api/email/:messageId/{op}; a 402 with requiresUpgrade is the plan gate, any other throw a red toast. */
 export async function runEmailOperation(
   messageId: string,
   op: EmailOperation,
 ): Promise<EmailOperationOutcome> {
   try {
-    return emailOperationOutcome(op, await manageEmail(messageId, op));
+    return emailOperationOutcome(op, await callApi(EMAIL_OPERATION_ROUTES[op], { messageId }));
   } catch (error) {
     if (isApiError(error) && requiresUpgrade(error.body)) return { ok: false, toast: PREMIUM_FEATURE };
     if (isMailConnectionExpired(error))

@@ -1,5 +1,6 @@
 import type { EmailOperation } from '../../api/mail';
-import { queryKeys } from '../../api/query-keys';
+import { queryKeyOf } from '../../api/query-keys';
+import { api } from '../../api/routes';
 import { defineActions, failed, str, type ActionHandler } from '../chat-kit/action-kit';
 import { EMAIL_OPERATION_TEXTS, runEmailOperation } from './email-management';
 
@@ -11,7 +12,7 @@ function emailAction(op: EmailOperation): ActionHandler {
     const outcome = await runEmailOperation(messageId, op);
     return {
       ...outcome,
-      invalidate: outcome.ok && op !== 'unsubscribe' ? [[queryKeys.emailList()[0]]] : undefined,
+      invalidate: outcome.ok && op !== 'unsubscribe' ? [queryKeyOf(api.mail.list)] : undefined,
     };
   };
 }

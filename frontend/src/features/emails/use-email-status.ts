@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { getQueryFn, statusOf } from '../../api/client';
-import { disconnectEmail, type EmailStatus, type EmailOperation } from '../../api/mail';
-import { queryKeys } from '../../api/query-keys';
+import { callApi, getQueryFn, statusOf } from '../../api/client';
+import type { EmailStatus, EmailOperation } from '../../api/mail';
+import { queryKeyOf } from '../../api/query-keys';
+import { api } from '../../api/routes';
 import { queryTimings } from '../../api/query-timings';
 import { runEmailOperation } from './email-management';
 import { isMailConnectionExpired, shouldRetryMailQuery } from './mail-errors';
@@ -14,7 +15,7 @@ const readStatus = getQueryFn<EmailStatus>({ on401: 'throw' });
  */
 export function useEmailStatus({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery<EmailStatus | null>({
-    queryKey: queryKeys.emailStatus,
+    queryKey: queryKeyOf(api.mail.status),
     queryFn: async (context) => {
       try {
         return await readStatus(context);
@@ -33,11 +34,11 @@ export function useEmailStatus({ enabled = true }: { enabled?: boolean } = {}) {
 export function useDisconnectEmail() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: disconnectEmail,
+    mutationFn: () => callApi(api.mail.disconnect),
     onSuccess: async () => {
-      queryClient.removeQueries({ queryKey: [queryKeys.emailList()[0]] });
-      queryClient.removeQueries({ queryKey: ['/api/email'] });
-      await queryClient.invalidateQueries({ queryKey: queryKeys.emailStatus });
+      queryClient.removeQueries({ queryKey: queryKeyOf(api.mail.list) });
+      queryClient.removeQueries({ queryKey: queryKeyOf(api.mail.detail) });
+      await queryClient.invalidateQueries({ queryKey: queryKeyOf(api.mail.status) });
     },
   });
 }
@@ -54,8 +55,8 @@ export function useManageEmail() {
     retry: false,
     onSuccess: async (outcome, { messageId, op }) => {
       if (!outcome.ok || op === 'unsubscribe') return;
-      queryClient.removeQueries({ queryKey: queryKeys.emailMessage(messageId).slice(0, 2) });
-      await queryClient.invalidateQueries({ queryKey: [queryKeys.emailList()[0]] });
+      queryClient.removeQueries({ queryKey: queryKeyOf(api.mail.detail, { id: messageId }) });
+      await queryClient.invalidateQueries({ queryKey: queryKeyOf(api.mail.list) });
     },
   });
 }

@@ -1,14 +1,9 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
-import {
-  fetchEmail,
-  fetchEmailAuthUrl,
-  listEmails,
-  type EmailList,
-  type EmailMessage,
-  type MailReturnTo,
-} from '../../api/mail';
-import { queryKeys } from '../../api/query-keys';
+import { callApi } from '../../api/client';
+import type { EmailList, EmailMessage, MailReturnTo } from '../../api/mail';
+import { queryKeyOf } from '../../api/query-keys';
 import { queryTimings } from '../../api/query-timings';
+import { api } from '../../api/routes';
 import { browser } from '../../components/browser';
 import { shouldRetryMailQuery } from './mail-errors';
 
@@ -19,8 +14,9 @@ import { shouldRetryMailQuery } from './mail-errors';
  */
 export function useEmailList(q: string, { enabled = true }: { enabled?: boolean } = {}) {
   return useInfiniteQuery({
-    queryKey: queryKeys.emailList(q),
-    queryFn: ({ pageParam, signal }) => listEmails(q, pageParam, { signal }),
+    queryKey: queryKeyOf(api.mail.list, { q }),
+    queryFn: ({ pageParam, signal }) =>
+      callApi(api.mail.list, { q: q.trim() || undefined, pageToken: pageParam }, { signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last: EmailList) => last?.nextPageToken || undefined,
     enabled,
@@ -32,9 +28,10 @@ export function useEmailList(q: string, { enabled = true }: { enabled?: boolean 
 
 /** GET /api/email/:id, with the remote images once the user asked for them. */
 export function useEmailMessage(id: string | null, { showImages = false }: { showImages?: boolean } = {}) {
+  const input = { id: id ?? '', images: showImages ? ('show' as const) : ('hide' as const) };
   return useQuery<EmailMessage>({
-    queryKey: queryKeys.emailMessage(id ?? '', showImages ? 'show' : 'hide'),
-    queryFn: ({ signal }) => fetchEmail(id ?? '', showImages, { signal }),
+    queryKey: queryKeyOf(api.mail.detail, input),
+    queryFn: ({ signal }) => callApi(api.mail.detail, input, { signal }),
     enabled: Boolean(id),
     placeholderData: keepPreviousData,
     retry: shouldRetryMailQuery,
@@ -49,7 +46,7 @@ export function useConnectEmail({
 }: { returnTo?: MailReturnTo; onError?: (error: unknown) => void } = {}) {
   return useMutation({
     mutationFn: async () => {
-      const result = await fetchEmailAuthUrl(returnTo);
+      const result = await callApi(api.mail.authUrl, { returnTo });
       if (!result?.url) throw new Error('No authorization URL received');
       browser.assign(result.url);
       return result.url;
