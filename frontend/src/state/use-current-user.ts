@@ -1,8 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ThemeColor, ThemeMode, User } from '@jarvis/contracts';
-import { acceptTerms, logout, saveTheme } from '../api/auth';
-import { isApiError } from '../api/client';
-import { queryKeys } from '../api/query-keys';
+import { callApi, isApiError } from '../api/client';
+import { queryKeyOf } from '../api/query-keys';
+import { api } from '../api/routes';
+
+const currentUserKey = queryKeyOf(api.identity.currentUser);
 
 /**
  * The signed-in user (GET /api/auth/user). A 401 yields null (visitor); never retried (doc1 §7).
@@ -10,7 +12,7 @@ import { queryKeys } from '../api/query-keys';
  * is offline and the query waits for the network, or the request failed without an answer).
  */
 export function useCurrentUser() {
-  const query = useQuery<User | null>({ queryKey: queryKeys.currentUser, retry: false });
+  const query = useQuery<User | null>({ queryKey: currentUserKey, retry: false });
   const user = query.data ?? null;
   const unreachable = query.isError && !isApiError(query.error);
   const offline = user === null && (query.fetchStatus === 'paused' || unreachable);
@@ -34,10 +36,10 @@ export function useCurrentUser() {
 export function useSaveTheme() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (choice: { mode: ThemeMode } | { color: ThemeColor }) => saveTheme(choice),
+    mutationFn: (choice: { mode: ThemeMode } | { color: ThemeColor }) => callApi(api.identity.theme, choice),
     retry: false,
     onSuccess: (saved) => {
-      if (saved) queryClient.setQueryData<User | null>(queryKeys.currentUser, saved);
+      if (saved) queryClient.setQueryData<User | null>(currentUserKey, saved);
     },
   });
 }
@@ -49,11 +51,11 @@ export function useSaveTheme() {
 export function useAcceptTerms() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => acceptTerms(),
+    mutationFn: () => callApi(api.identity.acceptTerms),
     retry: false,
     onSuccess: async (user) => {
-      if (user) queryClient.setQueryData<User | null>(queryKeys.currentUser, user);
-      await queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
+      if (user) queryClient.setQueryData<User | null>(currentUserKey, user);
+      await queryClient.invalidateQueries({ queryKey: currentUserKey });
     },
   });
 }
@@ -65,8 +67,8 @@ export function useAcceptTerms() {
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => logout(),
+    mutationFn: () => callApi(api.identity.logout),
     retry: false,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.currentUser, refetchType: 'none' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: currentUserKey, refetchType: 'none' }),
   });
 }

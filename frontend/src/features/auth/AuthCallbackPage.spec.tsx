@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { queryKeys } from '../../api/query-keys';
+import { queryKeyOf } from '../../api/query-keys';
+import { api } from '../../api/routes';
 import { testQueryClient, testUser } from '../../test/render';
 import { AuthCallbackPage } from './AuthCallbackPage';
 
@@ -30,7 +31,7 @@ describe('AuthCallbackPage', () => {
   it('refreshes the user and goes to / after 0.5 s on success', () => {
     vi.useFakeTimers();
     const invalidate = renderAt('/auth/callback?auth=success');
-    expect(invalidate).toHaveBeenCalledWith({ queryKey: queryKeys.currentUser });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: queryKeyOf(api.identity.currentUser) });
     act(() => vi.advanceTimersByTime(499));
     expect(screen.queryByText('home page')).not.toBeInTheDocument();
     act(() => vi.advanceTimersByTime(1));

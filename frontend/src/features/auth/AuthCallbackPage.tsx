@@ -7,7 +7,8 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { queryKeys } from '../../api/query-keys';
+import { queryKeyOf } from '../../api/query-keys';
+import { api } from '../../api/routes';
 import { JarvisLogo } from '../../components/JarvisLogo';
 
 export const CALLBACK_SUCCESS_DELAY_MS = 500;
@@ -24,7 +25,7 @@ export function AuthCallbackPage() {
   const error = params.get('error');
 
   useEffect(() => {
-    if (!error) void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
+    if (!error) void queryClient.invalidateQueries({ queryKey: queryKeyOf(api.identity.currentUser) });
     const timer = setTimeout(
       () => navigate('/', { replace: true }),
       error ? CALLBACK_ERROR_DELAY_MS : CALLBACK_SUCCESS_DELAY_MS,

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { login, quickAccess, register, type LoginInput, type RegisterInput } from '../../api/auth';
-import { queryKeys } from '../../api/query-keys';
+import { callApi, type InputOf } from '../../api/client';
+import { queryKeyOf } from '../../api/query-keys';
+import { api } from '../../api/routes';
 
 /*
  * Signing in and signing up, for the login page. Each is sent once, as the user pressed it (no retry). A success is
@@ -10,14 +11,17 @@ import { queryKeys } from '../../api/query-keys';
  */
 
 function markUserStale(queryClient: QueryClient) {
-  return queryClient.invalidateQueries({ queryKey: queryKeys.currentUser, refetchType: 'none' });
+  return queryClient.invalidateQueries({
+    queryKey: queryKeyOf(api.identity.currentUser),
+    refetchType: 'none',
+  });
 }
 
 /** POST /api/login. */
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: LoginInput) => login(input),
+    mutationFn: (input: InputOf<typeof api.identity.login>) => callApi(api.identity.login, input),
     retry: false,
     onSuccess: () => markUserStale(queryClient),
   });
@@ -27,7 +31,7 @@ export function useLogin() {
 export function useRegister() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: RegisterInput) => register(input),
+    mutationFn: (input: InputOf<typeof api.identity.register>) => callApi(api.identity.register, input),
     retry: false,
     onSuccess: () => markUserStale(queryClient),
   });
@@ -37,7 +41,7 @@ export function useRegister() {
 export function useQuickAccess() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (username: string) => quickAccess(username),
+    mutationFn: (username: string) => callApi(api.identity.quickAccess, { username }),
     retry: false,
     onSuccess: () => markUserStale(queryClient),
   });

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen } from '@testing-library/react';
 import type { User } from '@jarvis/contracts';
-import { queryKeys } from '../../api/query-keys';
+import { api } from '../../api/routes';
 import { renderWithProviders, routeFetch, testUser } from '../../test/render';
 import { useCurrentUser } from '../../state/use-current-user';
 import { CHECKOUT_POLL_MS, CheckoutReturnNotice } from './CheckoutReturnNotice';
@@ -35,7 +35,9 @@ describe('CheckoutReturnNotice', () => {
     renderWithProviders(<Notice />, { user: testUser, route: '/account?checkout=success' });
     expect(screen.getByTestId('checkout-notice')).toHaveTextContent('Payment received. Updating your plan…');
     await act(() => vi.advanceTimersByTimeAsync(CHECKOUT_POLL_MS + 10));
-    expect(fake.calls.filter((call) => call.path === queryKeys.currentUser[0]).length).toBeGreaterThan(0);
+    expect(fake.calls.filter((call) => call.path === api.identity.currentUser.path).length).toBeGreaterThan(
+      0,
+    );
     current = { ...testUser, subscriptionTier: 'premium' };
     await act(() => vi.advanceTimersByTimeAsync(CHECKOUT_POLL_MS + 10));
     expect(await screen.findByText('Thank you! Your plan is now active.')).toBeInTheDocument();

@@ -3,7 +3,8 @@ import { useSearchParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import type { User } from '@jarvis/contracts';
-import { queryKeys } from '../../api/query-keys';
+import { queryKeyOf } from '../../api/query-keys';
+import { api } from '../../api/routes';
 
 /** How often and how long the page asks for the user again after Checkout, while Stripe's webhook arrives. */
 export const CHECKOUT_POLL_MS = 2_000;
@@ -33,7 +34,7 @@ export function CheckoutReturnNotice({ user }: { user: Pick<User, 'subscriptionT
         clearInterval(timer);
         return;
       }
-      void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
+      void queryClient.invalidateQueries({ queryKey: queryKeyOf(api.identity.currentUser) });
     }, CHECKOUT_POLL_MS);
     return () => clearInterval(timer);
   }, [outcome, changed, queryClient]);

@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { browser } from '../../components/browser';
-import { createCheckoutSession, createPortalSession, type PaidTier } from '../../api/billing';
-import { serverMessageOr } from '../../api/client';
+import { callApi, serverMessageOr } from '../../api/client';
+import { api } from '../../api/routes';
 import { useToast } from '../../components/toast/toast-context';
+
+type PaidTier = 'premium' | 'enterprise';
 
 /** Upgrade (checkout) and Manage Billing (portal): the browser goes to the returned url; errors as doc3 §8. */
 export function useBillingActions(go: (url: string) => void = (url) => browser.assign(url)) {
@@ -12,7 +14,7 @@ export function useBillingActions(go: (url: string) => void = (url) => browser.a
   const upgrade = async (tier: PaidTier) => {
     setPending(tier);
     try {
-      const result = await createCheckoutSession(tier);
+      const result = await callApi(api.billing.checkout, { tier });
       if (result?.url) {
         go(result.url);
         return;
@@ -36,7 +38,7 @@ export function useBillingActions(go: (url: string) => void = (url) => browser.a
   const openPortal = async () => {
     setPending('portal');
     try {
-      const result = await createPortalSession();
+      const result = await callApi(api.billing.portal);
       if (result?.url) {
         go(result.url);
         return;

@@ -5,7 +5,8 @@ import Alert, { type AlertColor } from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { queryKeys } from '../../api/query-keys';
+import { queryKeyOf } from '../../api/query-keys';
+import { api } from '../../api/routes';
 import { PublicPageLayout } from '../../components/PublicPageLayout';
 import { useDocumentTitle } from '../../components/use-document-title';
 
@@ -41,7 +42,7 @@ export function VerifyEmailPage() {
 
   // A signed-in user's cached account still says 'not verified'.
   useEffect(() => {
-    void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
+    void queryClient.invalidateQueries({ queryKey: queryKeyOf(api.identity.currentUser) });
   }, [queryClient]);
 
   return (

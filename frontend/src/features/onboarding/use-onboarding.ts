@@ -1,8 +1,9 @@
 import { useCallback, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { User } from '@jarvis/contracts';
-import { completeOnboarding, resetOnboarding } from '../../api/auth';
-import { queryKeys } from '../../api/query-keys';
+import { callApi } from '../../api/client';
+import { queryKeyOf } from '../../api/query-keys';
+import { api } from '../../api/routes';
 import { needsTermsAcceptance } from '../auth/terms';
 
 /**
@@ -22,11 +23,11 @@ export function useOnboarding(user: User | null) {
     setClosed(true);
     setRestarted(false);
     try {
-      await completeOnboarding();
+      await callApi(api.identity.completeOnboarding);
     } catch (error) {
       console.error('Completing onboarding failed', error);
     }
-    await queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
+    await queryClient.invalidateQueries({ queryKey: queryKeyOf(api.identity.currentUser) });
   }, [queryClient]);
 
   const restart = useCallback(async () => {
@@ -34,12 +35,12 @@ export function useOnboarding(user: User | null) {
     setClosed(false);
     setRestartCount((n) => n + 1);
     try {
-      const updated = await resetOnboarding();
-      if (updated) queryClient.setQueryData<User | null>(queryKeys.currentUser, updated);
+      const updated = await callApi(api.identity.resetOnboarding);
+      if (updated) queryClient.setQueryData<User | null>(queryKeyOf(api.identity.currentUser), updated);
     } catch (error) {
       console.error('Resetting onboarding failed', error);
     }
-    await queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
+    await queryClient.invalidateQueries({ queryKey: queryKeyOf(api.identity.currentUser) });
   }, [queryClient]);
 
   /** Changes on each restart so the tour starts again at step 1. */

@@ -3,8 +3,15 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { User } from '@jarvis/contracts';
 import { api } from '../../api/routes';
-import { queryKeys } from '../../api/query-keys';
-import { answer, failure, renderWithProviders, routeFetch, testUser, type FakeRoutes } from '../../test/render';
+import { queryKeyOf } from '../../api/query-keys';
+import {
+  answer,
+  failure,
+  renderWithProviders,
+  routeFetch,
+  testUser,
+  type FakeRoutes,
+} from '../../test/render';
 import { PasswordSettingsPanel } from './PasswordSettingsPanel';
 
 afterEach(() => {
@@ -26,8 +33,12 @@ describe('Settings → Profile → Password', () => {
   it('a password-less account sets one with the new password only, and the signed-in user now has one', async () => {
     const fake = fakeApi(answer(api.identity.changePassword, { ...quickUser, hasPassword: true }));
     const user = userEvent.setup();
-    const { queryClient } = renderWithProviders(<PasswordSettingsPanel user={quickUser} />, { user: quickUser });
-    expect(screen.getByText('Without a password, quick access opens your account only in this browser.')).toBeInTheDocument();
+    const { queryClient } = renderWithProviders(<PasswordSettingsPanel user={quickUser} />, {
+      user: quickUser,
+    });
+    expect(
+      screen.getByText('Without a password, quick access opens your account only in this browser.'),
+    ).toBeInTheDocument();
     expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument();
 
     await user.type(screen.getByLabelText('New password'), 'long-secret');
@@ -35,9 +46,11 @@ describe('Settings → Profile → Password', () => {
     await user.click(screen.getByRole('button', { name: 'Set Password' }));
 
     expect(await screen.findByText('Password set')).toBeInTheDocument();
-    expect(screen.getByText('You can now sign in anywhere with your username and password.')).toBeInTheDocument();
+    expect(
+      screen.getByText('You can now sign in anywhere with your username and password.'),
+    ).toBeInTheDocument();
     expect(passwordCalls(fake.calls)).toEqual([{ newPassword: 'long-secret' }]);
-    expect(queryClient.getQueryData<User>(queryKeys.currentUser)?.hasPassword).toBe(true);
+    expect(queryClient.getQueryData<User>(queryKeyOf(api.identity.currentUser))?.hasPassword).toBe(true);
     expect(screen.getByLabelText('New password')).toHaveValue('');
   });
 
@@ -53,7 +66,7 @@ describe('Settings → Profile → Password', () => {
     expect(fake.calls).toHaveLength(0);
   });
 
-  it('changing needs the current password, and shows the server\'s word under it when it is wrong', async () => {
+  it("changing needs the current password, and shows the server's word under it when it is wrong", async () => {
     const fake = fakeApi(
       failure(api.identity.changePassword, 400, {
         error: 'Current password is incorrect',
@@ -72,7 +85,9 @@ describe('Settings → Profile → Password', () => {
     await user.type(screen.getByLabelText('Current password'), 'not-it');
     await user.click(screen.getByRole('button', { name: 'Change Password' }));
     expect(await screen.findByText('Failed to update password')).toBeInTheDocument();
-    await waitFor(() => expect(screen.getAllByText('Current password is incorrect').length).toBeGreaterThanOrEqual(2));
+    await waitFor(() =>
+      expect(screen.getAllByText('Current password is incorrect').length).toBeGreaterThanOrEqual(2),
+    );
     expect(passwordCalls(fake.calls)).toEqual([{ currentPassword: 'not-it', newPassword: 'secret2' }]);
     // What was typed is kept for another try.
     expect(screen.getByLabelText('New password')).toHaveValue('secret2');

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { User } from '@jarvis/contracts';
 import { api } from '../../api/routes';
-import { queryKeys } from '../../api/query-keys';
+import { queryKeyOf } from '../../api/query-keys';
 import {
   answer,
   failure,
@@ -81,7 +81,9 @@ describe('Settings → Profile', () => {
 
     expect(await screen.findByTestId('toast')).toHaveTextContent('Profile updated');
     expect(profileSaves(fake.calls)).toEqual([{ username: 'ada_l', firstName: 'Augusta', lastName: 'King' }]);
-    expect(queryClient.getQueryData(queryKeys.currentUser)).toMatchObject({ username: 'ada_l' });
+    expect(queryClient.getQueryData(queryKeyOf(api.identity.currentUser))).toMatchObject({
+      username: 'ada_l',
+    });
     expect(screen.getByRole('textbox', { name: 'Username' })).toHaveValue('ada_l');
     expect(screen.getByTestId('profile-settings')).toHaveTextContent('Augusta King');
   });
