@@ -4,8 +4,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { Contact, PhoneMessage, Reminder, User } from '@jarvis/contracts';
 import { getQueryFn, type OutputOf } from '../api/client';
-import { buildPath, type Route } from '../api/routes';
-import { queryKeys } from '../api/query-keys';
+import { queryKeyOf } from '../api/query-keys';
+import { api, buildPath, type Route } from '../api/routes';
 import { ToastProvider } from '../components/toast/ToastProvider';
 import { ThemeSettingsProvider } from '../theme/ThemeSettingsProvider';
 
@@ -85,7 +85,7 @@ export function testQueryClient(user?: User | null) {
       mutations: { retry: false },
     },
   });
-  if (user !== undefined) client.setQueryData(queryKeys.currentUser, user);
+  if (user !== undefined) client.setQueryData(queryKeyOf(api.identity.currentUser), user);
   return client;
 }
 

@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, waitFor } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { LIVE_KINDS } from '@jarvis/contracts';
-import { queryKeys } from '../../api/query-keys';
+import { queryKeyOf } from '../../api/query-keys';
+import { api } from '../../api/routes';
 import { testQueryClient, testUser } from '../../test/render';
 import { LIVE_EVENT_KINDS, LIVE_INVALIDATIONS } from './live-invalidation';
 import { LiveEvents } from './LiveEvents';
@@ -71,15 +72,15 @@ describe('live event kinds', () => {
   });
 
   it('maps each kind to the queries of its lists and badges', () => {
-    expect(LIVE_INVALIDATIONS.reminders).toEqual([queryKeys.reminders]);
-    expect(LIVE_INVALIDATIONS.notifications).toEqual([queryKeys.notifications]);
-    expect(LIVE_INVALIDATIONS['phone-messages']).toEqual([queryKeys.phoneMessages]);
-    expect(LIVE_INVALIDATIONS['call-queue']).toEqual([queryKeys.callQueue]);
+    expect(LIVE_INVALIDATIONS.reminders).toEqual([queryKeyOf(api.calendar.reminders)]);
+    expect(LIVE_INVALIDATIONS.notifications).toEqual([queryKeyOf(api.notifications.list)]);
+    expect(LIVE_INVALIDATIONS['phone-messages']).toEqual([queryKeyOf(api.telephony.phoneMessages)]);
+    expect(LIVE_INVALIDATIONS['call-queue']).toEqual([queryKeyOf(api.telephony.callQueue)]);
     expect(LIVE_INVALIDATIONS.badges).toEqual([
-      queryKeys.reminders,
-      queryKeys.notifications,
-      queryKeys.phoneMessages,
-      queryKeys.callQueue,
+      queryKeyOf(api.calendar.reminders),
+      queryKeyOf(api.notifications.list),
+      queryKeyOf(api.telephony.phoneMessages),
+      queryKeyOf(api.telephony.callQueue),
     ]);
   });
 });
@@ -98,17 +99,17 @@ describe('the live stream', () => {
     expect(source.init).toEqual({ withCredentials: true });
     source.open();
     act(() => source.emit('reminders', { id: 'r1' }));
-    expect(invalidated()).toEqual([queryKeys.reminders]);
+    expect(invalidated()).toEqual([queryKeyOf(api.calendar.reminders)]);
     act(() => source.emit('call-queue'));
-    expect(invalidated()).toEqual([queryKeys.reminders, queryKeys.callQueue]);
+    expect(invalidated()).toEqual([queryKeyOf(api.calendar.reminders), queryKeyOf(api.telephony.callQueue)]);
   });
 
   it('closes at logout, opens again at the next sign-in, and closes when the app goes away', async () => {
     const { client, unmount } = renderLive(testUser);
     const [first] = FakeEventSource.all;
-    act(() => client.setQueryData(queryKeys.currentUser, null));
+    act(() => client.setQueryData(queryKeyOf(api.identity.currentUser), null));
     await waitFor(() => expect(first.readyState).toBe(FakeEventSource.CLOSED));
-    act(() => client.setQueryData(queryKeys.currentUser, { ...testUser, id: 'u2' }));
+    act(() => client.setQueryData(queryKeyOf(api.identity.currentUser), { ...testUser, id: 'u2' }));
     await waitFor(() => expect(FakeEventSource.all).toHaveLength(2));
     expect(FakeEventSource.all[1].readyState).not.toBe(FakeEventSource.CLOSED);
     unmount();
@@ -132,10 +133,10 @@ describe('the live stream', () => {
     expect(FakeEventSource.all).toHaveLength(2);
     act(() => FakeEventSource.all[1].open());
     expect(invalidated()).toEqual([
-      queryKeys.reminders,
-      queryKeys.notifications,
-      queryKeys.phoneMessages,
-      queryKeys.callQueue,
+      queryKeyOf(api.calendar.reminders),
+      queryKeyOf(api.notifications.list),
+      queryKeyOf(api.telephony.phoneMessages),
+      queryKeyOf(api.telephony.callQueue),
     ]);
     unmount();
     expect(FakeEventSource.all[1].readyState).toBe(FakeEventSource.CLOSED);

@@ -1,5 +1,6 @@
 import type { LiveKind } from '@jarvis/contracts';
-import { queryKeys } from '../../api/query-keys';
+import { queryKeyOf } from '../../api/query-keys';
+import { api, type Route } from '../../api/routes';
 
 /** The live event kinds of libs/contracts/src/live.ts (a copy: the app does not load the contracts at start). */
 export const LIVE_EVENT_KINDS = [
@@ -13,45 +14,48 @@ export const LIVE_EVENT_KINDS = [
   'import',
 ] as const satisfies readonly LiveKind[];
 
-const BADGE_QUERIES = [
-  queryKeys.reminders,
-  queryKeys.notifications,
-  queryKeys.phoneMessages,
-  queryKeys.callQueue,
-] as const;
+/** The query keys of these GET endpoints: each key a prefix of every query that reads the endpoint. */
+const keysOf = (...routes: readonly Route[]) => routes.map((route) => queryKeyOf(route));
+
+const BADGE_QUERIES = keysOf(
+  api.calendar.reminders,
+  api.notifications.list,
+  api.telephony.phoneMessages,
+  api.telephony.callQueue,
+);
 
 /**
  * The queries a live event makes stale, by kind. A key is a prefix: `/api/reminders` covers the Reminders screen,
  * the chat sidebar's upcoming reminders and the navigation badge, which all read it.
  */
 export const LIVE_INVALIDATIONS: Record<LiveKind, readonly (readonly unknown[])[]> = {
-  reminders: [queryKeys.reminders],
-  notifications: [queryKeys.notifications],
-  'phone-messages': [queryKeys.phoneMessages],
-  'call-queue': [queryKeys.callQueue],
-  calls: [queryKeys.callQueue, queryKeys.callLogs, queryKeys.callUsage],
+  reminders: keysOf(api.calendar.reminders),
+  notifications: keysOf(api.notifications.list),
+  'phone-messages': keysOf(api.telephony.phoneMessages),
+  'call-queue': keysOf(api.telephony.callQueue),
+  calls: keysOf(api.telephony.callQueue, api.telephony.callLogs, api.billing.callUsage),
   badges: BADGE_QUERIES,
-  export: [queryKeys.accountExport],
+  export: keysOf(api.account.latestExport),
   // An imported archive adds to every area: the lists the user sees refetch.
-  import: [
-    queryKeys.currentUser,
-    queryKeys.reminders,
-    queryKeys.chatMessages,
-    queryKeys.conversations,
-    queryKeys.memories,
-    queryKeys.shortcuts,
-    queryKeys.twin,
-    queryKeys.personality,
-    queryKeys.career,
-    queryKeys.contacts,
-    queryKeys.phoneMessages,
-    queryKeys.callLogs,
-    queryKeys.callScenarios,
-    queryKeys.notifications,
-    queryKeys.notificationPreferences,
-    queryKeys.voiceAlerts,
-    queryKeys.calendarSyncStatus,
-  ],
+  import: keysOf(
+    api.identity.currentUser,
+    api.calendar.reminders,
+    api.chat.messages,
+    api.chat.conversations,
+    api.chat.memories,
+    api.chat.shortcuts,
+    api.chat.twin,
+    api.chat.getPersonality,
+    api.chat.getCareer,
+    api.telephony.contacts,
+    api.telephony.phoneMessages,
+    api.telephony.callLogs,
+    api.telephony.scenarios,
+    api.notifications.list,
+    api.notifications.preferences,
+    api.notifications.voiceAlerts,
+    api.calendar.syncStatus,
+  ),
 };
 
 export function queriesForLiveEvent(kind: string): readonly (readonly unknown[])[] {
