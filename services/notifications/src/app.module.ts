@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { QueueModule, ServicePlatformModule } from '@jarvis/platform';
+import { NotificationsAccountModule } from './account/account.module';
 import { BriefingModule } from './briefing/briefing.module';
 import { notificationsConfig } from './config/notifications.config';
 import { DeliveryModule } from './delivery/delivery.module';
@@ -27,6 +28,7 @@ import { VerificationMailModule } from './verification-mail/verification-mail.mo
     BriefingModule,
     SmsVerificationModule,
     VerificationMailModule,
+    NotificationsAccountModule,
   ],
 })
 export class AppModule {}

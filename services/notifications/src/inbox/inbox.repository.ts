@@ -77,4 +77,17 @@ export class InboxRepository {
       .orderBy('n.created_at', 'DESC')
       .getMany();
   }
+
+  /** Account lifecycle (issue 22): every inbox entry of the user, oldest first. */
+  ofUser(userId: string) {
+    return this.repo().find({ where: { userId }, order: { createdAt: 'ASC' } });
+  }
+
+  async insertImported(manager: EntityManager, rows: Partial<NotificationEntity>[]) {
+    for (let i = 0; i < rows.length; i += 2_000) await this.repo(manager).insert(rows.slice(i, i + 2_000));
+  }
+
+  async eraseUser(manager: EntityManager, userId: string) {
+    await this.repo(manager).delete({ userId });
+  }
 }

@@ -88,4 +88,17 @@ export class InboxService {
     this.live.publish(userId, 'notifications', { id });
     return { success: true as const };
   }
+
+  /** Account lifecycle (issue 22): the user's inbox. */
+  accountRows(userId: string): Promise<NotificationEntity[]> {
+    return this.repository.ofUser(userId);
+  }
+
+  importAccountRows(manager: EntityManager, rows: Partial<NotificationEntity>[]) {
+    return this.repository.insertImported(manager, rows);
+  }
+
+  eraseAccountRows(manager: EntityManager, userId: string) {
+    return this.repository.eraseUser(manager, userId);
+  }
 }

@@ -5,5 +5,5 @@ import { LocationHandler } from './location.handler';
 import { LocationRepository } from './location.repository';
 import { LocationService } from './location.service';
 
-@Module({ imports: [InboxModule, DeliveryModule], controllers: [LocationHandler], providers: [LocationService, LocationRepository] })
+@Module({ imports: [InboxModule, DeliveryModule], controllers: [LocationHandler], providers: [LocationService, LocationRepository], exports: [LocationService] })
 export class LocationModule {}

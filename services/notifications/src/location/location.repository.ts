@@ -45,4 +45,10 @@ export class LocationRepository {
   async forgetTriggersBefore(userId: string, day: string) {
     await this.dataSource.getRepository(LocationTriggerEntity).delete({ userId, day: LessThan(day) });
   }
+
+  /** Account lifecycle (issue 22): the user's position and the triggers that fired. */
+  async eraseUser(manager: EntityManager, userId: string) {
+    await manager.getRepository(LocationTriggerEntity).delete({ userId });
+    await manager.getRepository(UserLocationEntity).delete({ userId });
+  }
 }

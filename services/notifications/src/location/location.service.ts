@@ -5,6 +5,7 @@ import { newYorkClock } from '../briefing/new-york-time';
 import { DeliveryService } from '../delivery/delivery.service';
 import { InboxService } from '../inbox/inbox.service';
 import { LocationRepository } from './location.repository';
+import type { EntityManager } from 'typeorm';
 
 const log = createLogger('location-triggers');
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -89,5 +90,15 @@ export class LocationService {
         log.error({ err: error, notificationId: entry.id }, 'location trigger not queued for its channels');
       }
     }
+  }
+
+  /** Account lifecycle (issue 22): the last saved position (the triggers that fired are this installation's). */
+  async accountRow(userId: string) {
+    const row = await this.repository.find(userId);
+    return row && { lat: row.lat, lon: row.lon, locationName: row.locationName, updatedAt: row.updatedAt.toISOString() };
+  }
+
+  eraseAccountRows(manager: EntityManager, userId: string) {
+    return this.repository.eraseUser(manager, userId);
   }
 }

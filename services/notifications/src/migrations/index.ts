@@ -1,4 +1,4 @@
-import { processedEventsMigration } from '@jarvis/platform';
+import { accountImportsMigration, processedEventsMigration } from '@jarvis/platform';
 import { CreateSupportMessages1764000000000 } from './1764000000000-create-support-messages';
 import { CreateNotifications1764100000000 } from './1764100000000-create-notifications';
 import { VoiceBriefingDay1764200000000 } from './1764200000000-voice-briefing-day';
@@ -13,4 +13,5 @@ export const notificationsMigrations = [
   VoiceBriefingDay1764200000000,
   CreateLocationTriggers1764400000000,
   ContactAttemptsAndSmsVerification1764608813421,
+  accountImportsMigration('notifications', 'AccountImports1764738366820'),
 ];

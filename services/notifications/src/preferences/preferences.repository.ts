@@ -3,6 +3,7 @@ import type { NotificationPreferences } from '@jarvis/contracts';
 import { DataSource } from 'typeorm';
 import { NotificationPreferencesEntity } from './entities/notification-preferences.entity';
 import { VoiceAlertSettingsEntity } from './entities/voice-alert-settings.entity';
+import type { EntityManager } from 'typeorm';
 
 @Injectable()
 export class PreferencesRepository {
@@ -36,5 +37,16 @@ export class PreferencesRepository {
       [date, time, windowStart],
     )) as [{ user_id: string }[], number];
     return rows.map((r) => r.user_id);
+  }
+
+  /** Account lifecycle (issue 22): imported channels and briefing replace the user's, in the caller's transaction. */
+  async importSettings(manager: EntityManager, userId: string, preferences: NotificationPreferences | null, voiceAlerts: { enabled: boolean; wakeTime: string } | null) {
+    if (preferences) await manager.getRepository(NotificationPreferencesEntity).upsert({ userId, preferences }, ['userId']);
+    if (voiceAlerts) await manager.getRepository(VoiceAlertSettingsEntity).upsert({ userId, ...voiceAlerts }, ['userId']);
+  }
+
+  async eraseUser(manager: EntityManager, userId: string) {
+    await manager.getRepository(NotificationPreferencesEntity).delete({ userId });
+    await manager.getRepository(VoiceAlertSettingsEntity).delete({ userId });
   }
 }

@@ -4,6 +4,7 @@ import { toE164 } from '../sms-verification/phone-number';
 import { SmsVerificationService } from '../sms-verification/sms-verification.service';
 import { DEFAULT_PREFERENCES, DEFAULT_VOICE_ALERTS } from './preferences.constants';
 import { PreferencesRepository } from './preferences.repository';
+import type { EntityManager } from 'typeorm';
 
 const INTERNATIONAL = 'Use international format with country code, e.g. +1234567890';
 
@@ -52,5 +53,23 @@ export class PreferencesService {
   async updateVoiceAlerts(userId: string, settings: { enabled: boolean; wakeTime: string }) {
     await this.repository.saveVoiceAlerts(userId, settings);
     return { enabled: settings.enabled, wakeTime: settings.wakeTime };
+  }
+
+  /** Account lifecycle (issue 22): the channels chosen and the voice briefing, as stored (null: the defaults). */
+  async accountRows(userId: string) {
+    const [preferences, voiceAlerts] = await Promise.all([this.repository.preferences(userId), this.repository.voiceAlerts(userId)]);
+    return { preferences, voiceAlerts: voiceAlerts && { enabled: voiceAlerts.enabled, wakeTime: voiceAlerts.wakeTime } };
+  }
+
+  /**
+   * Imported settings replace the user's, written as they are: an SMS number in them is not verified here, so the
+   * SMS channel texts nothing until its owner verifies it (no code is sent by the import).
+   */
+  importAccountRows(manager: EntityManager, userId: string, preferences: NotificationPreferences | null, voiceAlerts: { enabled: boolean; wakeTime: string } | null) {
+    return this.repository.importSettings(manager, userId, preferences, voiceAlerts);
+  }
+
+  eraseAccountRows(manager: EntityManager, userId: string) {
+    return this.repository.eraseUser(manager, userId);
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { PushSubscriptionEntity } from './entities/push-subscription.entity';
+import type { EntityManager } from 'typeorm';
 
 @Injectable()
 export class PushRepository {
@@ -25,5 +26,10 @@ export class PushRepository {
 
   async removeById(userId: string, id: string) {
     await this.repo.delete({ id, userId });
+  }
+
+  /** Account lifecycle (issue 22): the user's browsers' subscriptions (their keys are never exported). */
+  async eraseUser(manager: EntityManager, userId: string) {
+    await manager.getRepository(PushSubscriptionEntity).delete({ userId });
   }
 }

@@ -7,6 +7,7 @@ import { allowedPushHost } from './push-hosts';
 import { PushRepository } from './push.repository';
 import { VapidKeysService } from './vapid-keys.service';
 import { WebPushAdapter } from './web-push.adapter';
+import type { EntityManager } from 'typeorm';
 
 const log = createLogger('push');
 
@@ -81,5 +82,10 @@ export class PushService {
       sent: 0,
     }));
     return { hasPushSubscriptions: result.subscriptions > 0, result: { push: result.sent > 0 } };
+  }
+
+  /** Account lifecycle (issue 22): every push subscription of the user removed (nothing is kept at the push services). */
+  eraseAccountRows(manager: EntityManager, userId: string) {
+    return this.repository.eraseUser(manager, userId);
   }
 }

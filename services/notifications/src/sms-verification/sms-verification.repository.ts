@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type Repository } from 'typeorm';
 import { CODE_TRIES, CODE_TTL_SECONDS, CODES_PER_HOUR, HOUR_SECONDS, RESEND_INTERVAL_SECONDS } from './sms-verification.constants';
 import { SmsNumberVerificationEntity } from './entities/sms-number-verification.entity';
+import type { EntityManager } from 'typeorm';
 
 const TABLE = '"notifications"."sms_number_verifications"';
 
@@ -77,5 +78,10 @@ export class SmsVerificationRepository {
       [userId, codeHash],
     )) as [unknown, number];
     return count > 0;
+  }
+
+  /** Account lifecycle (issue 22). */
+  async eraseUser(manager: EntityManager, userId: string) {
+    await manager.getRepository(SmsNumberVerificationEntity).delete({ userId });
   }
 }

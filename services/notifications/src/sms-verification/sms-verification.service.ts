@@ -7,6 +7,7 @@ import { toE164 } from './phone-number';
 import { CODE_TRIES, CODES_PER_HOUR, HOUR_SECONDS, RESEND_INTERVAL_SECONDS } from './sms-verification.constants';
 import { AlreadyVerified, CodeExpired, CodeVoid, NoCodePending, NoNumber, TooSoon, WrongCode } from './sms-verification.errors';
 import { SmsVerificationRepository } from './sms-verification.repository';
+import type { EntityManager } from 'typeorm';
 
 const log = createLogger('sms-verification');
 /** Saving preferences waits this long for the code's text; a slower one still arrives, the save does not wait. */
@@ -111,6 +112,16 @@ export class SmsVerificationService {
       await this.repository.voidCode(userId, hash);
       throw error;
     }
+  }
+
+  /** Account lifecycle (issue 22): the SMS number and whether it was proven the user's (never the code). */
+  async accountRow(userId: string): Promise<{ phoneNumber: string | null; verified: boolean } | null> {
+    const row = await this.repository.find(userId);
+    return row && { phoneNumber: row.phoneNumber, verified: row.verifiedAt !== null };
+  }
+
+  eraseAccountRows(manager: EntityManager, userId: string) {
+    return this.repository.eraseUser(manager, userId);
   }
 }
 

@@ -9,5 +9,6 @@ import { SupportService } from './support.service';
 @Module({
   controllers: [SupportHandler],
   providers: [SupportService, SupportRepository, ContactRateLimiter, { provide: SupportMailProvider, useClass: SmtpAdapter }],
+  exports: [SupportService],
 })
 export class SupportModule {}

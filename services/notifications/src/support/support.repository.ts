@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type Repository } from 'typeorm';
+import { ContactAttemptEntity } from './entities/contact-attempt.entity';
 import { SupportMessageEntity } from './entities/support-message.entity';
+import type { EntityManager } from 'typeorm';
 
 @Injectable()
 export class SupportRepository {
@@ -36,5 +38,16 @@ export class SupportRepository {
       await manager.query(`INSERT INTO "notifications"."contact_attempts" (visitor) VALUES ($1)`, [visitor]);
       return { allowed: true as const };
     });
+  }
+
+  /** Account lifecycle (issue 22): what the user wrote to support, oldest first. */
+  ofUser(userId: string) {
+    return this.messages.find({ where: { userId }, order: { createdAt: 'ASC' } });
+  }
+
+  /** Their messages and the contact-form attempts counted under their account. */
+  async eraseUser(manager: EntityManager, userId: string) {
+    await manager.getRepository(SupportMessageEntity).delete({ userId });
+    await manager.getRepository(ContactAttemptEntity).delete({ visitor: `user:${userId}` });
   }
 }

@@ -5,6 +5,8 @@ import { ContactRateLimiter } from './contact-rate-limiter';
 import { headerText, isPlainAddress } from './mail-headers';
 import { SupportMailProvider } from './support-mail.provider';
 import { SupportRepository } from './support.repository';
+import type { EntityManager } from 'typeorm';
+import type { SupportMessageEntity } from './entities/support-message.entity';
 
 const log = createLogger('support');
 
@@ -40,5 +42,14 @@ export class SupportService {
       log.error({ err: error, supportMessageId: stored.id }, 'support message stored but could not be e-mailed');
     }
     return { success: true as const };
+  }
+
+  /** Account lifecycle (issue 22): what the user wrote to support (sent to this installation's operator: never imported). */
+  accountRows(userId: string): Promise<SupportMessageEntity[]> {
+    return this.repository.ofUser(userId);
+  }
+
+  eraseAccountRows(manager: EntityManager, userId: string) {
+    return this.repository.eraseUser(manager, userId);
   }
 }
