@@ -1,3 +1,4 @@
+import { mulawTone } from './mulaw';
 import { parseMultipart, type RawFake, startRawFake } from './raw-loopback';
 
 export const FAKE_CLONED_SPEECH = Buffer.concat([Buffer.from('ID3'), Buffer.alloc(32, 9)]);
@@ -13,6 +14,13 @@ export interface ElevenLabsFake extends RawFake {
   failNextDeletes(n: number): void;
   /** The voices the account holds now (made and not deleted). */
   voiceIds(): string[];
+  /**
+   * Streamed speech asked for (`/v1/text-to-speech/{voice_id}/stream`): μ-law at 8 kHz when `output_format` is
+   * ulaw_8000, 100 ms a chunk written every `streamChunkDelayMs` (text length × 40 ms of audio); `aborted` when the
+   * client hung up before the last chunk.
+   */
+  speechStreams: { voiceId: string; text: string; outputFormat: string | null; chunks: number; sent?: number; aborted?: boolean }[];
+  streamChunkDelayMs: number;
 }
 
 /**
@@ -27,7 +35,8 @@ export async function startElevenLabsFake(apiKey: string): Promise<ElevenLabsFak
   let slowAddMs = 0;
   let voices = 0;
   const held = new Set<string>();
-  const fake = await startRawFake(async (req) => {
+  const speechStreams: ElevenLabsFake['speechStreams'] = [];
+  const raw = await startRawFake(async (req) => {
     if (req.headers['xi-api-key'] !== apiKey) return { status: 401, body: { detail: { status: 'invalid_api_key', message: 'Invalid API key' } } };
     if (req.method === 'POST' && req.path === '/v1/voices/add') {
       if (failures > 0) {
@@ -59,6 +68,20 @@ export async function startElevenLabsFake(apiKey: string): Promise<ElevenLabsFak
       if (!held.delete(id)) return { status: 400, body: { detail: { status: 'voice_does_not_exist', message: `A voice with voice_id ${id} does not exist.` } } };
       return { body: { status: 'ok' } };
     }
+    const streamed = /^\/v1\/text-to-speech\/([^/]+)\/stream$/.exec(req.path);
+    if (req.method === 'POST' && streamed) {
+      if (ttsDown || !req.json?.text) return { status: 500, body: { detail: 'error' } };
+      const outputFormat = req.query.get('output_format');
+      if (outputFormat !== 'ulaw_8000') return { status: 422, body: { detail: 'The fake speaks ulaw_8000 only' } };
+      const audio = mulawTone(Math.max(200, String(req.json.text).length * 40), 0.3, 180);
+      const chunks = Array.from({ length: Math.ceil(audio.length / 800) }, (_, i) => audio.subarray(i * 800, (i + 1) * 800));
+      const record: ElevenLabsFake['speechStreams'][number] = { voiceId: decodeURIComponent(streamed[1]), text: req.json.text, outputFormat, chunks: chunks.length };
+      speechStreams.push(record);
+      return {
+        contentType: 'audio/basic',
+        stream: { chunks, delayMs: fake.streamChunkDelayMs, onEnd: (sent, aborted) => Object.assign(record, { sent, aborted }) },
+      };
+    }
     const tts = /^\/v1\/text-to-speech\/([^/]+)$/.exec(req.path);
     if (req.method === 'POST' && tts) {
       if (ttsDown || !req.json?.text) return { status: 500, body: { detail: 'error' } };
@@ -66,12 +89,15 @@ export async function startElevenLabsFake(apiKey: string): Promise<ElevenLabsFak
     }
     return { status: 404, body: { detail: 'Not found' } };
   });
-  return {
-    ...fake,
+  const fake: ElevenLabsFake = {
+    ...raw,
+    speechStreams,
+    streamChunkDelayMs: 20,
     failNext: (n) => (failures = n),
     ttsDown: (down) => (ttsDown = down),
     slowNextAdd: (ms) => (slowAddMs = ms),
     failNextDeletes: (n) => (deleteFailures = n),
     voiceIds: () => [...held],
   };
+  return fake;
 }

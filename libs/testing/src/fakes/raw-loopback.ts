@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 export interface RawRequest {
   method: string;
   path: string;
+  query: URLSearchParams;
   headers: IncomingMessage['headers'];
   /** The body byte for byte (multipart uploads and audio stay intact). */
   raw: Buffer;
@@ -16,6 +17,11 @@ export interface RawReply {
   /** A Buffer is sent as it is with `contentType`; anything else as JSON. */
   body?: unknown;
   contentType?: string;
+  /**
+   * A streamed body instead: each chunk written `delayMs` apart (chunked transfer), stopping early when the client goes
+   * away; `onEnd` learns how many chunks left and whether the client hung up first.
+   */
+  stream?: { chunks: Buffer[]; delayMs: number; onEnd?: (sent: number, aborted: boolean) => void };
 }
 
 export interface RawFake {
@@ -36,9 +42,11 @@ export async function startRawFake(route: (req: RawRequest) => RawReply | Promis
     const raw = Buffer.concat(chunks);
     let json: unknown;
     if (String(req.headers['content-type'] ?? '').includes('json')) json = JSON.parse(raw.toString('utf8'));
-    const recorded: RawRequest = { method: req.method ?? 'GET', path: new URL(req.url ?? '/', 'http://fake').pathname, headers: req.headers, raw, json };
+    const url = new URL(req.url ?? '/', 'http://fake');
+    const recorded: RawRequest = { method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, headers: req.headers, raw, json };
     requests.push(recorded);
     const reply = await route(recorded);
+    if (reply.stream) return writeChunks(res, reply.status ?? 200, reply.contentType ?? 'application/octet-stream', reply.stream);
     if (Buffer.isBuffer(reply.body)) {
       res.writeHead(reply.status ?? 200, { 'content-type': reply.contentType ?? 'application/octet-stream', 'content-length': reply.body.length });
       res.end(reply.body);
@@ -84,4 +92,20 @@ export function parseMultipart(req: RawRequest): MultipartPart[] {
         data: Buffer.from(content, 'latin1'),
       };
     });
+}
+
+async function writeChunks(res: ServerResponse, status: number, contentType: string, stream: NonNullable<RawReply['stream']>) {
+  let open = true;
+  res.on('close', () => (open = false));
+  res.writeHead(status, { 'content-type': contentType });
+  let sent = 0;
+  for (const chunk of stream.chunks) {
+    if (!open) break;
+    res.write(chunk);
+    sent++;
+    await new Promise((resolve) => setTimeout(resolve, stream.delayMs));
+  }
+  const aborted = !open;
+  if (open) res.end();
+  stream.onEnd?.(sent, aborted);
 }

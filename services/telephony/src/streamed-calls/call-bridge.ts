@@ -7,6 +7,7 @@ import type { TelephonyProvider } from '../twilio/telephony.provider';
 import type { OwnerSpeech } from './owner-speech.provider';
 import type { RealtimeClientEvent, RealtimeLink, RealtimeModel, RealtimeServerEvent } from './realtime-model.provider';
 import type { StreamedCall, StreamedCallStore } from './streamed-call.store';
+import type { FallbackReason } from './streamed-calls.metrics';
 import { takenClassification } from './taken-message';
 import {
   HANG_UP_GRACE_MS,
@@ -27,8 +28,8 @@ export interface BridgeDeps {
   messages: PhoneMessagesService;
   twilio: TelephonyProvider;
   logger: Logger;
-  /** The model could not be reached in time: the call goes on turn by turn (logged and counted, never said). */
-  fellBack(call: StreamedCall | null, reason: string): void;
+  /** The model could not be reached in time, or went away: the call goes on turn by turn (logged and counted, never said). */
+  fellBack(call: StreamedCall | null, reason: FallbackReason, detail: string): void;
 }
 
 const takeMessageArgs = z.object({
@@ -175,7 +176,7 @@ export class CallBridge {
     }
     this.call = call;
     if (link instanceof Error) {
-      this.deps.fellBack(call, link.message);
+      this.deps.fellBack(call, 'unreachable', link.message);
       await this.deps.store.move(call.callSid, ['answered'], 'fallback');
       this.socket.close(1000, 'The call goes on turn by turn');
       return;
@@ -541,7 +542,7 @@ export class CallBridge {
   private modelGone() {
     if (this.done || this.socket.closed || !this.call) return;
     this.done = true;
-    this.deps.fellBack(this.call, 'the realtime session closed mid-call');
+    this.deps.fellBack(this.call, 'model_closed', 'the realtime session closed mid-call');
     void (async () => {
       await this.save();
       await this.deps.store.move(this.call!.callSid, ['streaming'], 'fallback');

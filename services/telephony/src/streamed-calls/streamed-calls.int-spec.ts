@@ -1,6 +1,6 @@
 import { api, internalApi } from '@jarvis/contracts';
 import { AudioStreamRefusedError } from '@jarvis/platform';
-import type { TestUser } from '@jarvis/testing';
+import { scrapeMetrics, type TestUser } from '@jarvis/testing';
 import type { RealtimeFake, TwilioMediaCall } from '@jarvis/testing/fakes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAREWELL, MAX_TURNS } from '../conversation/conversation.constants';
@@ -89,7 +89,8 @@ describe('a premium call with OPENAI_REALTIME_MODEL set', () => {
     realtime.turns.push({ transcript: 'Is Ann around?', reply: 'She is out, can I take a message?' });
     await call.speak(utterance(), 0);
     await h.waitFor(() => session.responses.length === 2 && session.responses[1].status === 'completed', { message: 'the answer to the caller' });
-    await h.waitFor(() => call.media.length >= session.responses.reduce((n, r) => n + r.deltas, 0), { message: 'every delta on the line' });
+    const deltas = session.responses.reduce((n, r) => n + r.deltas, 0);
+    await h.waitFor(() => call.media.length === deltas && call.events('mark').length === deltas, { message: 'every delta and its mark on the line' });
     // Every frame of the caller went to the model, as μ-law, undecoded.
     expect(session.appendedBytes - before).toBe(utterance().length);
     // Each delta went to Twilio for this stream, followed by its mark.
@@ -153,11 +154,15 @@ describe('a premium call with OPENAI_REALTIME_MODEL set', () => {
       await h.waitFor(() => session.truncations.length === 1, { message: 'the truncate' });
       expect(call.clears).toHaveLength(1);
       expect(call.clears[0] - spoke).toBeLessThan(500);
-      // Cut where the caller stopped hearing it: the last mark Twilio echoed as played, before the clear.
-      const heard = call.echoedMarks.filter((m) => !m.cleared).at(-1)!;
-      expect(heard.name.split('|')[0]).toBe(greeting.itemId);
-      expect(session.truncations[0]).toEqual({ item_id: greeting.itemId, content_index: 0, audio_end_ms: Number(heard.name.split('|')[1]) });
-      expect(session.truncations[0].audio_end_ms).toBeGreaterThan(0);
+      // Cut where the caller stopped hearing it: at a mark Twilio echoed as played, no earlier than the last one echoed
+      // before the caller spoke, no later than the last one played before the clear (echoes still in flight then).
+      const played = call.echoedMarks.filter((m) => !m.cleared && m.name.startsWith(`${greeting.itemId}|`));
+      const msOf = (mark: { name: string }) => Number(mark.name.split('|')[1]);
+      const truncation = session.truncations[0];
+      expect(truncation).toMatchObject({ item_id: greeting.itemId, content_index: 0 });
+      expect(played.map(msOf)).toContain(truncation.audio_end_ms);
+      expect(truncation.audio_end_ms).toBeGreaterThanOrEqual(msOf(played.filter((m) => m.at <= spoke).at(-1)!));
+      expect(truncation.audio_end_ms).toBeLessThan(greeting.deltas * 20);
       expect(greeting.status).toBe('cancelled');
       // The answer to the interruption still reaches the caller.
       await h.waitFor(() => session.responses.length === 2 && session.responses[1].status === 'completed');
@@ -223,6 +228,8 @@ describe('a premium call with OPENAI_REALTIME_MODEL set', () => {
     const { CallSid } = await ring();
     realtime.stall = true;
     try {
+      const fallbacks = async () => (await scrapeMetrics(h.service.metricsPort)).value('jarvis_streamed_call_fallbacks_total', { reason: 'unreachable' });
+      const before = await fallbacks();
       const started = Date.now();
       const call = await openMediaStream(h, CallSid);
       const closed = await call.closed;
@@ -234,6 +241,7 @@ describe('a premium call with OPENAI_REALTIME_MODEL set', () => {
       expect(next.body).toContain('<Gather');
       expect(next.body).toContain(GREETING);
       expect(next.body).not.toContain('trouble');
+      expect(await fallbacks()).toBe(before + 1);
     } finally {
       realtime.stall = false;
     }

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { AudioStreamOpenRequest } from '@jarvis/contracts';
-import type { AudioSocket } from '@jarvis/platform';
+import { type AudioSocket, ServiceMetrics } from '@jarvis/platform';
 import twilio from 'twilio';
 import { CallVoiceService } from '../call-voice/call-voice.service';
 import { TELEPHONY_CONFIG, type TelephonyConfig } from '../config/telephony.config';
@@ -10,6 +10,7 @@ import { TelephonyProvider } from '../twilio/telephony.provider';
 import { type TwilioParams, twilioStreamUrl, twilioWebhookUrl } from '../twilio/twilio-webhook';
 import { type BridgeDeps, CallBridge } from './call-bridge';
 import { OwnerSpeech } from './owner-speech.provider';
+import { type FallbackReason, STREAMED_CALL_FALLBACKS } from './streamed-calls.metrics';
 import { RealtimeModel } from './realtime-model.provider';
 import { type StreamedCall, StreamedCallStore, type StreamedCallSummary, summarize } from './streamed-call.store';
 import {
@@ -57,9 +58,10 @@ export class StreamedCalls {
     private readonly twilio: TelephonyProvider,
     private readonly conversations: ConversationEngine,
     private readonly voice: CallVoiceService,
+    private readonly metrics: ServiceMetrics,
     @Inject(TELEPHONY_CONFIG) private readonly config: TelephonyConfig,
   ) {
-    this.deps = { store, realtime, speech, messages, twilio, logger: this.logger, fellBack: (call, reason) => this.fellBack(call, reason) };
+    this.deps = { store, realtime, speech, messages, twilio, logger: this.logger, fellBack: (call, reason, detail) => this.fellBack(call, reason, detail) };
   }
 
   /** Whether calls are streamed: OPENAI_REALTIME_MODEL and the model's connection are set. */
@@ -115,7 +117,7 @@ export class StreamedCalls {
     }
     // No replica ever took the stream (Twilio could not connect it): the call goes on turn by turn too.
     if (call.phase === 'answered' && (await this.store.move(call.callSid, ['answered'], 'fallback'))) {
-      this.fellBack(call, 'the stream never started');
+      this.fellBack(call, 'no_stream', 'the stream never started');
       return this.conversations.start(call.conversation);
     }
     const current = (await this.store.get(call.callSid)) ?? call;
@@ -148,8 +150,9 @@ export class StreamedCalls {
     };
   }
 
-  /** Logged and counted, never said to the caller. */
-  private fellBack(call: StreamedCall | null, reason: string) {
-    this.logger.warn(`Call ${call?.callSid ?? '(unknown)'} goes on turn by turn: ${reason}`);
+  /** Logged and counted (`jarvis_streamed_call_fallbacks_total`), never said to the caller. */
+  private fellBack(call: StreamedCall | null, reason: FallbackReason, detail: string) {
+    this.logger.warn(`Call ${call?.callSid ?? '(unknown)'} goes on turn by turn: ${detail}`);
+    this.metrics.get(STREAMED_CALL_FALLBACKS).inc({ reason });
   }
 }
