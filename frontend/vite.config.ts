@@ -37,7 +37,7 @@ const START_SHARED_ICONS = words(
   'Add AlarmOutlined BookmarkBorderOutlined ChatBubbleOutline Close ContactsOutlined ForumOutlined GraphicEq LightbulbOutlined MailOutline MicNoneOutlined NotificationsNoneOutlined PersonOutline PhotoCameraOutlined Send SmartToyOutlined Stop',
 );
 const START_SHARED_MODULES = words(
-  'components/JarvisLogo components/eastern-time components/ListStates components/LoadedList components/lazy-popper components/use-document-title api/query-timings api/reminders features/reminders/reminder-time features/memory/pattern-insights',
+  'components/JarvisLogo components/eastern-time components/ListStates components/LoadedList components/lazy-popper components/use-document-title api/query-timings api/routes features/reminders/reminder-time features/memory/pattern-insights',
 );
 const startShared = (id: string) =>
   new RegExp(`[\\\\/]@mui[\\\\/]icons-material[\\\\/]esm[\\\\/](?:${START_SHARED_ICONS.join('|')})\\.js$`).test(id) ||
