@@ -25,6 +25,7 @@ const PLAN_NAMES: Record<Tier, string> = { free: 'Free', premium: 'Premium', ent
 interface Charge {
   key: string;
   cost: number;
+  used: number;
 }
 
 /**
@@ -55,6 +56,15 @@ export class QuotaService {
     }
   }
 
+  /**
+   * `internalApi.identity.chargeQuota`: what a service meters itself while it runs (a live voice session's exchanges
+   * and audio). Counted like a metered call, and refused the same way over the limit; nothing is given back.
+   */
+  async chargeFor(ctx: UserContext, kind: QuotaKind, cost: number): Promise<{ used: number; limit: number | 'unlimited' }> {
+    const { used } = await this.charge(ctx.userId, ctx.tier, kind, cost);
+    return { used, limit: this.limits.limit(kind, ctx.tier) };
+  }
+
   /** GET /api/usage: billing's outgoing calls this month and today's use of every quota. */
   async usage(ctx: UserContext) {
     const now = new Date();
@@ -82,7 +92,7 @@ export class QuotaService {
     const key = this.counter.key(userId, kind, quotaDay(now));
     const { taken, used } = await this.counter.take(key, cost, limit === 'unlimited' ? null : limit, dayEnd);
     if (!taken) throw this.exceeded(kind, tier, limit as number, used, cost, dayEnd);
-    return { key, cost };
+    return { key, cost, used };
   }
 
   private async giveBack(charge: Charge) {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { refusingNul, type ServiceName } from './endpoint';
 import type { InternalSubject } from './internal';
+import type { QuotaKind } from './quotas';
 
 /**
  * Audio streams: WebSockets the gateway accepts and hands whole to one replica of the owning service (Twilio Media
@@ -19,6 +20,11 @@ export interface AudioStreamDeclaration<S extends ServiceName = ServiceName> {
    * over `url`). user: the gateway admits only a signed-in browser of the app's origin and passes its context.
    */
   access: 'provider' | 'user';
+  /**
+   * The daily quotas a user's stream counts against as it goes (issue 17's kinds). The gateway cannot know what a
+   * stream costs, so the service charges them itself through `internalApi.identity.chargeQuota` while it runs.
+   */
+  quotas: readonly QuotaKind[];
   /** The internal subject the gateway asks to take a stream: `<service>.<name>-streams.open`. */
   open: InternalSubject<typeof audioStreamOpenRequest, AudioStreamAnswer, 'service'>;
 }
@@ -53,12 +59,19 @@ export const audioStreamOpenRequest = z.object({
 /** How long the gateway waits for a replica to take a stream before it refuses the upgrade (504). */
 export const AUDIO_STREAM_OPEN_TIMEOUT_MS = 5_000;
 
-export function audioStream<S extends ServiceName>(def: { name: string; path: string; service: S; access: 'provider' | 'user' }): AudioStreamDeclaration<S> {
+export function audioStream<S extends ServiceName>(def: {
+  name: string;
+  path: string;
+  service: S;
+  access: 'provider' | 'user';
+  quotas?: readonly QuotaKind[];
+}): AudioStreamDeclaration<S> {
   return {
     kind: 'audio-stream',
     path: def.path,
     service: def.service,
     access: def.access,
+    quotas: def.quotas ?? [],
     // Built here rather than with internal() (internal.ts lists these among its subjects).
     open: {
       kind: 'internal',
@@ -75,6 +88,12 @@ export function audioStream<S extends ServiceName>(def: { name: string; path: st
 export const audioStreams = {
   /** Twilio Media Streams of a streamed call (`<Connect><Stream url="wss://<host>/webhooks/telephony/media">`). */
   twilioMedia: audioStream({ name: 'media', path: '/webhooks/telephony/media', service: 'telephony', access: 'provider' }),
+  /**
+   * The browser's live voice (the orb, Always mode): the same session cookie and origin rules as `/api`; the voice
+   * service bridges it to the Realtime API (`live-voice.ts` says what crosses it). A user's exchanges count as chat
+   * messages and the audio streamed as audio seconds.
+   */
+  liveVoice: audioStream({ name: 'live', path: '/api/voice/live', service: 'voice', access: 'user', quotas: ['chat_messages', 'audio_seconds'] }),
 } as const;
 
 export const allAudioStreams: AudioStreamDeclaration[] = Object.values(audioStreams);

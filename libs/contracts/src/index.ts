@@ -18,6 +18,7 @@ export * from './events';
 export * from './internal';
 export * from './jobs';
 export * from './live';
+export * from './live-voice';
 export * from './parse-input';
 export * from './quotas';
 export * from './request-fields';

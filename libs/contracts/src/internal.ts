@@ -15,6 +15,7 @@ import {
 } from './endpoint';
 import { accountFilesSchema, type AccountExportPart, type AccountImportResult, type AccountPartService } from './account';
 import { allAudioStreams } from './audio-streams';
+import { QUOTA_KIND_NAMES, type QuotaKind } from './quotas';
 import { healthSubject } from './rpc';
 import {
   WEBHOOK_BODY_LIMIT_BYTES,
@@ -149,6 +150,23 @@ export const internalApi = {
       request: z.object({ question: z.string().trim().min(1).max(2_000), answer: z.string().trim().min(1).max(20_000) }),
       response: returns<{ userMessageId: string; assistantMessageId: string }>(),
     }),
+    /**
+     * What a live voice session (`/api/voice/live`) tells the model: the caller's personality, career, memories and
+     * twin, the time, and the recent chat history, as the chat's system prompt would carry them, worded for speech.
+     */
+    liveVoiceInstructions: internal({
+      subject: 'chat.live-voice.instructions', service: 'chat', timeoutMs: 3_000,
+      request: noInput, response: returns<{ instructions: string }>(),
+    }),
+    /**
+     * One exchange of a live voice session into the caller's chat history, like any other turn: the user's words and
+     * Jarvis's answer as far as the user heard it (none when Jarvis said nothing).
+     */
+    storeVoiceExchange: internal({
+      subject: 'chat.voice-exchanges.store', service: 'chat', timeoutMs: 5_000,
+      request: z.object({ transcript: z.string().trim().min(1).max(8_000), reply: z.string().trim().max(20_000).default('') }),
+      response: returns<{ userMessageId: string; assistantMessageId: string | null }>(),
+    }),
     ...accountSubjects('chat'),
   },
   calendar: {
@@ -243,6 +261,17 @@ export const internalApi = {
       subject: 'identity.users.lookup', service: 'gateway', access: 'service', timeoutMs: 3_000,
       request: z.object({ username: z.string().trim().min(1).max(64) }),
       response: returns<UserProfile>(),
+    }),
+    /**
+     * Counts `cost` units of the caller's daily quota `kind` (issue 17), as the gateway does before a metered call:
+     * for what a service meters itself while it runs (a live voice session's exchanges and audio, whose cost no
+     * request says beforehand). Over the limit: QUOTA_EXCEEDED (429) and nothing is counted; Redis unreachable:
+     * QUOTA_UNAVAILABLE (503).
+     */
+    chargeQuota: internal({
+      subject: 'identity.quotas.charge', service: 'gateway', timeoutMs: 3_000,
+      request: z.object({ kind: z.enum(QUOTA_KIND_NAMES as [QuotaKind, ...QuotaKind[]]), cost: z.number().int().min(1).max(3_600) }),
+      response: returns<{ used: number; limit: number | 'unlimited' }>(),
     }),
     /** A service tells identity it has erased everything of a deleted account (`evt.identity.account.deleted`). */
     reportAccountErased: internal({

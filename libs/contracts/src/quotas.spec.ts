@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  allAudioStreams,
   allEndpoints,
   api,
   audioSeconds,
@@ -72,8 +73,8 @@ const NO_PAID_PROVIDER = [
   'chat.discord.channels', 'chat.discord.message', 'chat.discord.callback', 'chat.drafts.message', 'chat.conversations.create',
   'chat.conversations.list', 'chat.conversations.delete', 'chat.conversations.share', 'chat.conversations.recoverSearch',
   'chat.conversations.recoverClaim', 'chat.conversations.shared',
-  // voice
-  'voice.cloning.toggle', 'voice.cloning.status',
+  // voice (the live voice's status; its stream is metered as it goes, below)
+  'voice.cloning.toggle', 'voice.cloning.status', 'voice.live.status',
   // telephony: stored calls and messages, recordings already paid for, scenarios (their runs reserve billing's allowance)
   'telephony.phone-line.get', 'telephony.phone-line.release', 'telephony.phone-line.sharing', 'telephony.phone-messages.get',
   'telephony.phone-messages.delete', 'telephony.phone-messages.list', 'telephony.phone-messages.update',
@@ -103,6 +104,13 @@ describe('quota declarations', () => {
   it('every endpoint that reaches a paid provider declares its quota kind', () => {
     const declared = Object.fromEntries(allEndpoints.filter((e) => e.quota).map((e) => [e.subject, e.quota!.kind]));
     expect(declared).toEqual(PAID);
+  });
+
+  it("a user's audio stream names the quotas it is charged as it goes; a provider's stream is bounded by what started it", () => {
+    expect(Object.fromEntries(allAudioStreams.map((s) => [s.path, s.quotas]))).toEqual({
+      '/webhooks/telephony/media': [], // a call: billing's allowance, reserved when it was placed or answered
+      '/api/voice/live': ['chat_messages', 'audio_seconds'], // the Realtime model, per exchange and per second heard
+    });
   });
 
   it('only signed-in callers reach a paid endpoint: a quota is counted per user', () => {

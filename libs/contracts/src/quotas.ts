@@ -138,6 +138,16 @@ export function secondsUntil(resetsAt: string, at: Date = new Date()): number {
  */
 export const AUDIO_BYTES_PER_SECOND = 4_000;
 
+/**
+ * An audio stream a user holds open (the live voice at `/api/voice/live`) has no request that says its cost
+ * beforehand: the service holding it charges the kinds its declaration names (`quotas` in audio-streams.ts) as it
+ * goes, through `internalApi.identity.chargeQuota`. Audio seconds are charged this many at a time, each block before
+ * the audio it covers reaches the provider, so a session is never ahead of its quota and is charged at most one block
+ * more than it streamed. Each exchange (the user spoke, Jarvis answers) is one chat message, charged before the model
+ * is asked to answer.
+ */
+export const STREAM_AUDIO_BLOCK_SECONDS = 5;
+
 /** The size of the bytes a base64 text holds. */
 export function base64Size(base64: string): number {
   const clean = base64.replace(/^data:[^,]*,/, '').replace(/\s/g, '');

@@ -76,6 +76,15 @@ export const voiceEndpoints = {
     }),
     response: returns<{ status: 'processing' | 'completed' | 'failed'; voiceId?: string }>(),
   }),
+  /**
+   * Whether the orb and Always mode may talk over `/api/voice/live` (OPENAI_REALTIME_MODEL is set on the voice
+   * service); without it they record, transcribe, chat and speak as before.
+   */
+  liveVoiceStatus: endpoint({
+    method: 'GET', path: '/api/voice/live/status', service: 'voice', subject: 'voice.live.status', access: 'user',
+    request: noInput,
+    response: returns<{ available: boolean }>(),
+  }),
   voiceStatus: endpoint({
     method: 'GET', path: '/api/voice-cloning/status', service: 'voice', subject: 'voice.cloning.status', access: 'user',
     request: noInput,

@@ -5,13 +5,14 @@ import { PersonasModule } from '../personas/personas.module';
 import { ShortcutsModule } from '../shortcuts/shortcuts.module';
 import { TwinModule } from '../twin/twin.module';
 import { ImageExchangeHandler } from './image-exchange.handler';
+import { VoiceExchangeHandler } from './voice-exchange.handler';
 import { MessagesHandler } from './messages.handler';
 import { MessagesRepository } from './messages.repository';
 import { MessagesService } from './messages.service';
 
 @Module({
   imports: [ModelModule, PersonasModule, MemoriesModule, TwinModule, ShortcutsModule],
-  controllers: [MessagesHandler, ImageExchangeHandler],
+  controllers: [MessagesHandler, ImageExchangeHandler, VoiceExchangeHandler],
   providers: [MessagesService, MessagesRepository],
   exports: [MessagesService],
 })

@@ -13,7 +13,7 @@ import { toChatMessage } from './message.mapper';
 import { MessagesRepository } from './messages.repository';
 import { offlineReply, rememberedReply } from './offline-assistant';
 import { ReplyStream } from './reply-stream';
-import { modelMessages, systemPrompt } from './prompt';
+import { HISTORY_LIMIT, modelMessages, spokenInstructions, systemPrompt } from './prompt';
 import type { EntityManager } from 'typeorm';
 import type { MessageFeedbackEntity } from './entities/message-feedback.entity';
 
@@ -77,6 +77,29 @@ export class MessagesService {
     await stream.finish(reply);
     const assistant = await this.repository.insert(userId, 'assistant', reply, actions);
     return { reply, actions, userMessageId: userMessage.id, assistantMessageId: assistant.id };
+  }
+
+  /** What a live voice session tells the model: the chat's system prompt for speech, with the recent history. */
+  async liveVoiceInstructions(ctx: UserContext): Promise<{ instructions: string }> {
+    const [persona, known, twin, recent] = await Promise.all([
+      this.personas.active(ctx.userId, ctx.tier),
+      this.memories.forPrompt(ctx.userId),
+      this.twins.forPrompt(ctx.userId),
+      this.repository.recent(ctx.userId, HISTORY_LIMIT),
+    ]);
+    const history = recent.map((m) => ({ role: m.role, content: m.content }));
+    return { instructions: spokenInstructions({ ...persona, memories: known, twin, now: new Date() }, history) };
+  }
+
+  /**
+   * One spoken exchange of a live voice session, kept like any other turn: the user's words, Jarvis's answer as far
+   * as it was heard (none when Jarvis said nothing), and what the user's words teach the memories.
+   */
+  async storeVoiceExchange(userId: string, transcript: string, reply: string) {
+    const [userMessage, known] = await Promise.all([this.repository.insert(userId, 'user', transcript), this.memories.forPrompt(userId)]);
+    const assistant = reply ? await this.repository.insert(userId, 'assistant', reply) : null;
+    await this.memories.learnFromTurn(userId, transcript, [], known);
+    return { userMessageId: userMessage.id, assistantMessageId: assistant?.id ?? null };
   }
 
   async list(userId: string): Promise<ChatMessage[]> {

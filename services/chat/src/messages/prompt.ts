@@ -20,11 +20,18 @@ const TOOL_GUIDANCE =
 // Building an Intl formatter is costly; one for the process keeps the hot path lean.
 const NOW_FORMAT = new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', dateStyle: 'full', timeStyle: 'short' });
 
-export function systemPrompt(parts: PromptParts): string {
+/**
+ * A live voice session (`/api/voice/live`) is heard, not read, and has no tools: the app's buttons never show there.
+ */
+const SPOKEN_GUIDANCE =
+  'You are talking with the user out loud, in a live voice conversation: answer in short spoken sentences, with no markdown, lists, links or emoji. You cannot set reminders, send messages or run other app actions from here: when asked, say the user can ask for it in the chat.';
+
+/** `spoken`: the instructions of a live voice session instead of a chat turn's. */
+export function systemPrompt(parts: PromptParts, { spoken = false }: { spoken?: boolean } = {}): string {
   const sections = [
     parts.personality.systemPrompt,
     `Current time: ${NOW_FORMAT.format(parts.now)} (America/New_York).`,
-    TOOL_GUIDANCE,
+    spoken ? SPOKEN_GUIDANCE : TOOL_GUIDANCE,
   ];
   if (parts.career.contextPrompt) sections.push(`Career context: ${parts.career.contextPrompt}`);
   if (parts.memories.length) {
@@ -49,4 +56,13 @@ export function modelMessages(system: string, history: { role: 'user' | 'assista
     ...history.slice(-HISTORY_LIMIT).map((h) => ({ role: h.role, content: h.content })),
     { role: 'user', content: message },
   ];
+}
+
+/** A live voice session's instructions: the system prompt worded for speech, then the recent chat it continues. */
+export function spokenInstructions(parts: PromptParts, history: { role: 'user' | 'assistant'; content: string }[]): string {
+  const system = systemPrompt(parts, { spoken: true });
+  const recent = history.slice(-HISTORY_LIMIT);
+  if (recent.length === 0) return system;
+  const lines = recent.map((h) => `${h.role === 'user' ? 'User' : 'You'}: ${h.content.replace(/\s+/g, ' ').trim().slice(0, 1_000)}`);
+  return `${system}\n\nThe conversation so far (continue it):\n${lines.join('\n')}`;
 }
