@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { QueueModule, ServicePlatformModule } from '@jarvis/platform';
+import { VoiceAccountModule } from './account/account.module';
 import { VOICE_CONFIG, voiceConfigSchema } from './config/voice.config';
 import { CloningModule } from './cloning/cloning.module';
 import { voiceEntities } from './entities';
@@ -20,6 +21,7 @@ import { VisionModule } from './vision/vision.module';
     MusicModule,
     VisionModule,
     CloningModule,
+    VoiceAccountModule,
   ],
 })
 export class AppModule {}

@@ -89,6 +89,30 @@ export class VoiceClonesRepository {
     const result = await this.clones.createQueryBuilder().update().set({ enabled }).where('user_id = :userId AND voice_id IS NOT NULL', { userId }).execute();
     return (result.affected ?? 0) > 0;
   }
+
+  /** Account lifecycle (issue 22): the samples kept for the user's latest attempt (without their audio). */
+  sampleRows(userId: string) {
+    return this.dataSource.getRepository(VoiceSampleEntity).find({ select: { id: true, position: true, contentType: true }, where: { userId }, order: { position: 'ASC' } });
+  }
+
+  /** One of the user's samples with its audio; null for another user's or an unknown id. */
+  async sample(userId: string, id: string): Promise<VoiceSampleEntity | null> {
+    return this.dataSource.getRepository(VoiceSampleEntity).findOneBy({ id, userId });
+  }
+
+  /**
+   * A deleted account's voice: the clone's voice retired (kept for deletion at the provider, as a replaced one is),
+   * then its row and samples removed, in one transaction. Answers the attempt that was running, if any.
+   */
+  async retireForErasure(userId: string): Promise<string | null> {
+    return this.dataSource.transaction(async (tx) => {
+      const clone = await tx.getRepository(VoiceCloneEntity).findOneBy({ userId });
+      if (clone?.voiceId) await retire(tx, userId, clone.voiceId);
+      await tx.delete(VoiceSampleEntity, { userId });
+      await tx.delete(VoiceCloneEntity, { userId });
+      return clone?.status === 'processing' ? clone.cloneId : null;
+    });
+  }
 }
 
 async function retire(tx: EntityManager, userId: string, voiceId: string) {

@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { type JobMap, ProviderUnavailableError, type RequestContext, ValidationError } from '@jarvis/contracts';
+import { isRowId, type JobMap, ProviderUnavailableError, type RequestContext, ValidationError } from '@jarvis/contracts';
 import { createLogger, JobQueue, PermanentJobFailure } from '@jarvis/platform';
 import { randomUUID } from 'node:crypto';
 import { decodeBase64 } from '../audio/audio-format';
 import { NoClonedVoiceError, VoiceRejectedError } from './cloning.errors';
 import { VoiceCloneProvider } from './voice-clone.provider';
 import { VoiceClonesRepository } from './voice-clones.repository';
+import type { VoiceCloneEntity } from './entities/voice-clone.entity';
 
 const MIN_SAMPLES = 3;
 const MAX_SAMPLES = 5;
@@ -124,5 +125,33 @@ export class VoiceClonesService {
     if (!ctx.userId || !this.provider.configured) return null;
     const clone = await this.clones.find(ctx.userId);
     return clone?.enabled && clone.voiceId ? clone.voiceId : null;
+  }
+
+  /** Account lifecycle (issue 22): the clone (its provider's voice id too) and the samples kept for it. */
+  async accountRows(userId: string): Promise<{ clone: VoiceCloneEntity | null; samples: { id: string; position: number; contentType: string }[] }> {
+    const [clone, samples] = await Promise.all([this.clones.find(userId), this.clones.sampleRows(userId)]);
+    return { clone, samples };
+  }
+
+  /** One of the user's samples as bytes; null when it is not theirs or is gone (its clone was made since). */
+  async sampleAudio(userId: string, id: string): Promise<{ contentType: string; base64: string } | null> {
+    const sample = isRowId(id) ? await this.clones.sample(userId, id) : null;
+    return sample && { contentType: sample.contentType, base64: sample.data.toString('base64') };
+  }
+
+  /**
+   * A deleted account's voices: the clone's voice joins the retired ones and every one is deleted at ElevenLabs now;
+   * one that cannot be yet is left to the `voice.delete-retired-voices` job, queued with its backoff. Done once no
+   * voice of the user is left to delete.
+   */
+  async eraseVoices(userId: string): Promise<{ done: boolean }> {
+    const running = await this.clones.retireForErasure(userId);
+    if (running) await this.jobs.remove('voice.clone-voice', running).catch(() => false);
+    try {
+      await this.deleteRetiredVoices({ userId });
+    } catch {
+      await this.jobs.add('voice.delete-retired-voices', { userId }, { jobId: `erase-${userId}`, attempts: DELETE_ATTEMPTS, backoffMs: DELETE_BACKOFF_MS });
+    }
+    return { done: (await this.clones.retiredVoices(userId)).length === 0 };
   }
 }

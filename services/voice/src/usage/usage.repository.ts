@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { VoiceUsageEntity } from './entities/voice-usage.entity';
+import type { EntityManager } from 'typeorm';
 
 const monthOf = (date: Date) => date.toISOString().slice(0, 7);
 
@@ -27,5 +28,14 @@ export class UsageRepository {
        ON CONFLICT (user_id, month) DO UPDATE SET ${column} = voice.voice_usage.${column} + EXCLUDED.${column}`,
       [userId, month, amount],
     );
+  }
+
+  /** Account lifecycle (issue 22): every month counted for the user. */
+  ofUser(userId: string) {
+    return this.dataSource.getRepository(VoiceUsageEntity).find({ where: { userId }, order: { month: 'ASC' } });
+  }
+
+  async eraseUser(manager: EntityManager, userId: string) {
+    await manager.getRepository(VoiceUsageEntity).delete({ userId });
   }
 }

@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { UsageRepository } from './usage.repository';
+import type { EntityManager } from 'typeorm';
+import type { VoiceUsageEntity } from './entities/voice-usage.entity';
 
 /** A user's monthly voice usage (seconds transcribed, characters spoken), for plans to read; counted as speech runs. */
 @Injectable()
@@ -18,5 +20,14 @@ export class UsageService {
   async counters(userId: string, month: string): Promise<{ secondsTranscribed: number; charactersSpoken: number } | null> {
     const row = await this.usage.find(userId, month);
     return row && { secondsTranscribed: row.secondsTranscribed, charactersSpoken: row.charactersSpoken };
+  }
+
+  /** Account lifecycle (issue 22): the user's monthly counters (this installation's: exported, never imported). */
+  accountRows(userId: string): Promise<VoiceUsageEntity[]> {
+    return this.usage.ofUser(userId);
+  }
+
+  eraseAccountRows(manager: EntityManager, userId: string) {
+    return this.usage.eraseUser(manager, userId);
   }
 }
