@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 // npm start: installs what is missing, builds, finds or starts Postgres, Redis and NATS, then runs the gateway and
-// every service and serves the app on one port. Ctrl-C or SIGTERM stops everything it started.
+// every service and serves the app on one port. A process that dies is restarted (backoff 1 s to 30 s, logged).
+// Ctrl-C or SIGTERM stops everything it started.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { canConnect, ensureDatabase, onPath, parseHostPort, waitForPort } from './lib/infra.mjs';
+import { stopChild, supervise } from './lib/supervisor.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const SERVICES = ['chat', 'voice', 'telephony', 'mail', 'billing', 'notifications', 'calendar'];
@@ -26,7 +28,7 @@ const env = {
 env.PUBLIC_URL ??= `http://localhost:${env.PORT}`;
 
 const started = []; // infrastructure we started, stopped on exit: { name, stop() }
-const children = new Map(); // name -> ChildProcess
+const children = new Map(); // name -> its supervisor (scripts/lib/supervisor.mjs)
 let stopping = false;
 
 const say = (msg) => console.log(`[jarvis] ${msg}`);
@@ -105,33 +107,20 @@ function isLocal(host) {
   return ['127.0.0.1', 'localhost', '::1', '0.0.0.0'].includes(host);
 }
 
-function startProcess(name, script, restarts = 0) {
+function startProcess(name, script) {
   // JARVIS_NODE_ARGS passes flags to every process, e.g. `--max-old-space-size=256` or `--cpu-prof`.
   const nodeArgs = (process.env.JARVIS_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, script], {
+  // A process that dies is started again (1 s, doubling to 30 s while it keeps dying), like a pod: scripts/lib/supervisor.mjs.
+  const supervisor = supervise({
+    name,
+    script,
     cwd: root,
+    nodeArgs,
     env: { ...env, SERVICE_NAME: name, METRICS_PORT: metricsPortOf(name) },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    say,
+    onStart: (child) => say(`${name} started (pid ${child.pid})`),
   });
-  const prefix = `[${name}]`.padEnd(16);
-  for (const stream of [child.stdout, child.stderr]) {
-    let buffered = '';
-    stream.on('data', (chunk) => {
-      buffered += chunk;
-      const lines = buffered.split('\n');
-      buffered = lines.pop();
-      for (const line of lines) if (line) process.stdout.write(`${prefix}${line}\n`);
-    });
-  }
-  child.on('exit', (code, signal) => {
-    children.delete(name);
-    if (stopping) return;
-    if (name === 'gateway' || restarts >= 5) return fail(`${name} exited (${signal ?? code}); stopping.`);
-    const delay = 1000 * 2 ** restarts;
-    say(`${name} exited (${signal ?? code}); restarting in ${delay / 1000}s`);
-    setTimeout(() => !stopping && startProcess(name, script, restarts + 1), delay).unref();
-  });
-  children.set(name, child);
+  children.set(name, supervisor);
 }
 
 async function waitForHealth(port, timeoutMs) {
@@ -151,23 +140,18 @@ async function waitForHealth(port, timeoutMs) {
   return false;
 }
 
-function stopChild(child, timeoutMs = 10_000) {
-  return new Promise((resolveStop) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolveStop();
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolveStop();
-    });
-    child.kill('SIGTERM');
-  });
-}
-
 async function shutdown(code = 0) {
   if (stopping) return;
   stopping = true;
   say('stopping…');
-  await Promise.all([...children.values()].map((child) => stopChild(child)));
+  // Each process finishes what it holds within its SHUTDOWN_GRACE_MS, then is killed.
+  const graceMs = Number(env.SHUTDOWN_GRACE_MS ?? 20_000);
+  await Promise.all(
+    [...children.values()].map(async (supervisor) => {
+      const ended = await supervisor.stop(graceMs + 5_000);
+      if (ended) say(`${supervisor.name} stopped (${ended.signal ?? `code ${ended.code}`})`);
+    }),
+  );
   for (const infra of started.reverse()) {
     await Promise.resolve(infra.stop()).catch((e) => console.error(`[jarvis] stopping ${infra.name}: ${e}`));
   }

@@ -13,6 +13,7 @@ import {
   runAsService,
   ServiceMetrics,
   type ServiceScopeOptions,
+  ShutdownGrace,
 } from '@jarvis/platform';
 import type { NatsConnection } from 'nats';
 import type { FastifyInstance } from 'fastify';
@@ -69,7 +70,7 @@ async function buildGateway(): Promise<NestFastifyApplication> {
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
   // Nest installs Fastify's error handler and routes every error (Fastify's own too) through this filter.
   app.useGlobalFilters(new HttpErrorsFilter());
-  app.enableShutdownHooks();
+  // SIGTERM is main.ts's (exitOnSignal: HTTP and NATS stop taking requests, what is held finishes, exit 0).
 
   registerRequestContext(fastify);
   // First after the request id: the request's duration and its trace's server span cover every check.
@@ -104,6 +105,7 @@ async function buildGateway(): Promise<NestFastifyApplication> {
   // Internal subjects the gateway answers (identity look-ups for other services), in the gateway's queue group.
   const transport = new NatsTransport({ queue: 'jarvis-gateway', prefix: config.NATS_SUBJECT_PREFIX, metrics: app.get(ServiceMetrics) });
   transport.useConnection(app.get<NatsConnection>(NATS_CONNECTION));
+  transport.useGrace(app.get(ShutdownGrace));
   // Deferred, so the filter is in place before the listeners are registered (at startAllMicroservices).
   app.connectMicroservice({ strategy: transport }, { inheritAppConfig: false, deferInitialization: true }).useGlobalFilters(new PassThroughRpcFilter());
   await app.init();

@@ -1,4 +1,4 @@
-import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { type BeforeApplicationShutdown, Inject, Injectable } from '@nestjs/common';
 import { api, liveUserWildcard, UnauthenticatedError } from '@jarvis/contracts';
 import { handledSubjects, NATS_CONNECTION } from '@jarvis/platform';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -24,7 +24,7 @@ interface OpenStream {
  * (`event: <kind>`), with a heartbeat comment every 25 s. The stream closes when its session ends.
  */
 @Injectable()
-export class LiveStream implements OnApplicationShutdown {
+export class LiveStream implements BeforeApplicationShutdown {
   private readonly open = new Set<OpenStream>();
   private readonly prefix: string;
 
@@ -77,7 +77,11 @@ export class LiveStream implements OnApplicationShutdown {
     res.on('close', () => stream.close());
   }
 
-  onApplicationShutdown() {
+  /**
+   * A stopping gateway ends its streams before its HTTP server closes (which waits for every open response): the
+   * browsers reconnect, to another replica.
+   */
+  beforeApplicationShutdown() {
     for (const stream of [...this.open]) stream.close();
   }
 }

@@ -8,6 +8,7 @@ import { NatsTransport } from './nats/transport';
 import type { ServiceMetrics } from './observability/metrics';
 import { runAsService, type ServiceScopeOptions } from './observability/service-scope';
 import { loadServiceConfig, MetricsEndpoint } from './platform.module';
+import { exitOnSignal, ShutdownGrace } from './shutdown';
 
 export interface RunningService {
   app: INestMicroservice;
@@ -36,6 +37,7 @@ export function startService(name: string, module: Type<unknown>, options: Servi
       const app = await NestFactory.createMicroservice(module, { strategy: transport, logger: new JsonNestLogger(), abortOnError: false });
       app.useGlobalFilters(new PassThroughRpcFilter());
       transport.useConnection(app.get(NATS_CONNECTION));
+      transport.useGrace(app.get(ShutdownGrace));
       await app.listen();
       return {
         app,
@@ -50,26 +52,15 @@ export function startService(name: string, module: Type<unknown>, options: Servi
 }
 
 /**
- * The `main.ts` of every service: start, log readiness, and on SIGTERM/SIGINT stop taking requests, finish the ones
- * in flight, drain NATS and close the database before exiting.
+ * The `main.ts` of every service: start, log readiness, and on SIGTERM/SIGINT stop taking requests, jobs and events,
+ * finish what it holds within SHUTDOWN_GRACE_MS, drain NATS and close the database and Redis, then exit 0.
  */
 export function runService(name: string, module: Type<unknown>) {
   const log = createLogger('bootstrap');
   startService(name, module)
     .then((service) => {
       log.info({ service: name, subjects: service.subjects.length }, `${name} service ready`);
-      let stopping = false;
-      const stop = async (signal: string) => {
-        if (stopping) return;
-        stopping = true;
-        log.info({ signal }, `${name} service stopping`);
-        const force = setTimeout(() => process.exit(1), 10_000);
-        force.unref();
-        await service.close().catch((error) => log.error({ err: error }, 'error while stopping'));
-        process.exit(0);
-      };
-      process.on('SIGTERM', () => void stop('SIGTERM'));
-      process.on('SIGINT', () => void stop('SIGINT'));
+      exitOnSignal(`${name} service`, () => service.close(), service.app.get(ShutdownGrace).graceMs);
     })
     .catch((error: Error) => {
       // A config error already says everything; print it plainly so an operator can read it.

@@ -42,6 +42,11 @@ export const infraConfigSchema = z.object({
    * `npm start` gives each process its own from METRICS_PORT_BASE; containers use 9464.
    */
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
+  /**
+   * On SIGTERM a process stops taking NATS requests, jobs and events, and gives what it holds this long to finish
+   * before it closes its connections (past it, jobs are left to another replica, as after a crash).
+   */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(20_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PUBLIC_URL: z.string().url().default('http://localhost:3000'),
   /**

@@ -9,6 +9,7 @@ export * from './logger';
 export * from './platform.module';
 export * from './queue';
 export * from './redis/redis-connection';
+export * from './shutdown';
 export * from './webhooks';
 export * from './providers/http';
 export * from './providers/safe-fetch';

@@ -28,6 +28,7 @@ import { ServiceMetrics } from './observability/metrics';
 import { MetricsServer } from './observability/metrics-server';
 import { currentService, ServiceScope } from './observability/service-scope';
 import { flushTracing } from './observability/tracing';
+import { ShutdownGrace } from './shutdown';
 
 const log = createLogger('metrics');
 
@@ -97,11 +98,13 @@ class ConnectionsLifecycle implements OnApplicationShutdown {
     private readonly dataSource: DataSource,
     private readonly events: EventBus,
     private readonly redis: RedisConnection,
+    private readonly grace: ShutdownGrace,
   ) {}
 
   async onApplicationShutdown() {
     await flushTracing();
-    await this.events.close();
+    // The event handlers running finish (and acknowledge) within the grace; the events not taken stay in JetStream.
+    await this.grace.wait(this.events.close());
     if (!this.nc.isClosed()) await this.nc.drain().catch(() => undefined);
     if (this.dataSource.isInitialized) await this.dataSource.destroy();
     await this.redis.close();
@@ -127,6 +130,8 @@ export function connectionProviders(options: { configToken: symbol; connectionNa
       inject: [SERVICE_SCOPE, configToken],
       useFactory: (scope: ServiceScope, config: InfraConfig) => new MetricsEndpoint(scope.metrics, scope.metricsPort ?? config.METRICS_PORT),
     },
+    // The shutdown's clock: the transport, the queue workers and the event consumers finish within SHUTDOWN_GRACE_MS.
+    { provide: ShutdownGrace, inject: [configToken], useFactory: (config: InfraConfig) => new ShutdownGrace(config.SHUTDOWN_GRACE_MS) },
     {
       provide: NATS_CONNECTION,
       inject: [configToken],

@@ -10,6 +10,7 @@ import { currentService } from '../observability/service-scope';
 import { RPC_SERVER_DURATION } from '../observability/platform-metrics';
 import { contextFromHeaders, endSpan, otelContext, otelTrace, SpanKind, tracer, tracingEnabled } from '../observability/tracing';
 import { createLogger, withLogContext } from '../logger';
+import type { ShutdownGrace } from '../shutdown';
 import { decodePayload, encodePayload } from './large-payloads';
 import { natsAttributes } from './rpc-client';
 import { openStreamSink } from './stream';
@@ -27,6 +28,7 @@ export class NatsTransport extends Server implements CustomTransportStrategy {
   private nc?: NatsConnection;
   private readonly subscriptions: Subscription[] = [];
   private readonly inFlight = new Set<Promise<void>>();
+  private grace?: ShutdownGrace;
 
   constructor(
     private readonly options: {
@@ -73,11 +75,22 @@ export class NatsTransport extends Server implements CustomTransportStrategy {
     }
   }
 
-  /** Stops taking new requests and waits for the ones being answered. */
+  /** The shutdown's clock (SHUTDOWN_GRACE_MS): how long `close()` waits for the requests being answered. */
+  useGrace(grace: ShutdownGrace) {
+    this.grace = grace;
+  }
+
+  /**
+   * Stops taking new requests and waits for the ones being answered (within the shutdown's grace). Each subscription
+   * is drained, not dropped: the server stops routing to this replica (the others of the queue group take the new
+   * requests) and a request it had already routed here, still on the wire, is answered here instead of being lost.
+   */
   async close() {
-    for (const sub of this.subscriptions) sub.unsubscribe();
-    this.subscriptions.length = 0;
-    await Promise.allSettled([...this.inFlight]);
+    const subscriptions = this.subscriptions.splice(0);
+    const drained = Promise.all(subscriptions.map((sub) => (sub.isClosed() ? undefined : sub.drain().catch(() => sub.unsubscribe()))));
+    const answered = drained.then(() => Promise.allSettled([...this.inFlight]));
+    if (!this.grace) return void (await answered);
+    if (!(await this.grace.wait(answered))) log.warn({ inFlight: this.inFlight.size }, 'requests still being answered at the end of the shutdown grace');
   }
 
   on() {

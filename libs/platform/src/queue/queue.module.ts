@@ -7,6 +7,7 @@ import {
   Module,
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
+  Optional,
 } from '@nestjs/common';
 import { DiscoveryModule, DiscoveryService } from '@nestjs/core';
 import type { JobName, QueueName } from '@jarvis/contracts';
@@ -17,6 +18,7 @@ import { ServiceMetrics } from '../observability/metrics';
 import { QUEUE_JOB_STATES, QUEUE_JOBS } from '../observability/platform-metrics';
 import { INFRA_CONFIG } from '../platform.module';
 import { RedisConnection } from '../redis/redis-connection';
+import { ShutdownGrace } from '../shutdown';
 import { type JobHandler, processorMeta, isJobProcessor } from './job-processor';
 import { JobQueue } from './job-queue';
 import { QueueWorkers } from './queue-workers';
@@ -48,7 +50,13 @@ class QueueLifecycle implements OnApplicationBootstrap, BeforeApplicationShutdow
     private readonly redis: RedisConnection,
     @Inject(INFRA_CONFIG) private readonly config: InfraConfig,
     private readonly metrics: ServiceMetrics,
-  ) {}
+    // The platform's (connectionProviders); a module built without it gets the configured grace of its own.
+    @Optional() grace?: ShutdownGrace,
+  ) {
+    this.grace = grace ?? new ShutdownGrace(config.SHUTDOWN_GRACE_MS ?? 20_000);
+  }
+
+  private readonly grace: ShutdownGrace;
 
   private stopCollecting?: () => void;
 
@@ -80,10 +88,16 @@ class QueueLifecycle implements OnApplicationBootstrap, BeforeApplicationShutdow
     );
   }
 
-  /** Before any module's own shutdown: a running job still has its database and NATS while it finishes. */
+  /**
+   * Before any module's own shutdown: no new jobs are taken, and a running job still has its database and NATS while
+   * it finishes, within the shutdown's grace (SHUTDOWN_GRACE_MS). Past it the shutdown goes on without them, as a
+   * crash would: once the process is gone their locks expire and another replica runs those jobs again.
+   */
   async beforeApplicationShutdown() {
     this.stopCollecting?.();
-    await this.workers?.close();
+    if (this.workers && !(await this.grace.wait(this.workers.close()))) {
+      log.warn({ graceMs: this.grace.graceMs }, 'jobs still running at the end of the shutdown grace: left to another replica');
+    }
   }
 
   /** The queues only: the Redis connection is the platform's, closed with the others. */
