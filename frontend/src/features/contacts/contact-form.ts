@@ -1,6 +1,11 @@
-import type { Contact } from '@jarvis/contracts';
-import type { ContactInput } from '../../api/contacts';
-import { isApiError, isClientError, serverMessageOr } from '../../api/client';
+import { api as contracts, type Contact } from '@jarvis/contracts';
+import { isClientError, serverMessageOr } from '../../api/client';
+import {
+  contractFormErrors,
+  defineContractForm,
+  serverFormErrors,
+  type FormErrors,
+} from '../../forms/contract-form';
 
 export interface ContactForm {
   name: string;
@@ -9,7 +14,7 @@ export interface ContactForm {
   notes: string;
 }
 
-export type ContactFormErrors = Partial<Record<keyof ContactForm, string>>;
+export type ContactFormErrors = FormErrors<ContactForm>;
 
 export const EMPTY_CONTACT_FORM: ContactForm = { name: '', phoneNumber: '', email: '', notes: '' };
 
@@ -22,23 +27,11 @@ export function formOf(contact: Contact): ContactForm {
   };
 }
 
-/** Name and phone number are required (doc2 §5); the number's format and the e-mail are the server's to judge. */
-export function contactFormErrors(form: ContactForm): ContactFormErrors {
-  return {
-    ...(form.name.trim() ? {} : { name: 'Name is required' }),
-    ...(form.phoneNumber.trim() ? {} : { phoneNumber: 'Phone number is required' }),
-  };
-}
-
-export function hasErrors(errors: ContactFormErrors): boolean {
-  return Object.values(errors).some(Boolean);
-}
-
 /**
  * The body to save: the number as typed ('+1 (555) 123-4567' too; telephony parses it and stores E.164, or answers
  * what is wrong with it); empty e-mail and notes are sent as null.
  */
-export function toContactInput(form: ContactForm): ContactInput {
+export function toContactInput(form: ContactForm) {
   return {
     name: form.name.trim(),
     phone_number: form.phoneNumber.trim(),
@@ -47,25 +40,24 @@ export function toContactInput(form: ContactForm): ContactInput {
   };
 }
 
-const FIELD_OF: Record<string, keyof ContactForm> = {
-  name: 'name',
-  phone_number: 'phoneNumber',
-  email: 'email',
-  notes: 'notes',
-};
+/**
+ * Checked in the browser by the contract's own rules for name and number (both required, doc2 §5); the number's
+ * format and the e-mail are the server's to judge (it parses the number as typed).
+ */
+export const contactForm = defineContractForm({
+  schema: contracts.telephony.createContact.request,
+  checks: ['name', 'phone_number'],
+  toInput: toContactInput,
+  fields: { phone_number: 'phoneNumber' },
+});
+
+export function contactFormErrors(form: ContactForm): ContactFormErrors {
+  return contractFormErrors(contactForm, form);
+}
 
 /** The server's per-field messages of a 400 (`{ error, code, fields: { phone_number: [...] } }`), by form field. */
 export function serverFieldErrors(error: unknown): ContactFormErrors {
-  if (!isApiError(error)) return {};
-  const fields = (error.body as { fields?: unknown } | undefined)?.fields;
-  if (!fields || typeof fields !== 'object') return {};
-  const errors: ContactFormErrors = {};
-  for (const [key, messages] of Object.entries(fields as Record<string, unknown>)) {
-    const field = FIELD_OF[key];
-    const first = Array.isArray(messages) ? messages.find((m) => typeof m === 'string') : undefined;
-    if (field && first && !errors[field]) errors[field] = first;
-  }
-  return errors;
+  return serverFormErrors(contactForm, error, Object.keys(EMPTY_CONTACT_FORM));
 }
 
 /** What a failure toast says: the server's message for a 4xx, else the screen's own words (doc2 §8). */

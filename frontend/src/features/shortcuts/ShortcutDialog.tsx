@@ -1,9 +1,4 @@
-import { useState } from 'react';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
@@ -18,10 +13,12 @@ import CloseIcon from '@mui/icons-material/Close';
 import type { QuickResponseShortcut } from '@jarvis/contracts';
 import { serverMessageOr } from '../../api/client';
 import { useToast } from '../../components/toast/toast-context';
+import { FormDialog } from '../../forms/FormDialog';
+import { textFieldOf, useContractForm } from '../../forms/contract-form';
 import {
   EMPTY_SHORTCUT_FORM,
   formOf,
-  shortcutFormErrors,
+  shortcutForm,
   toShortcutInput,
   type ShortcutForm,
 } from './shortcut-form';
@@ -38,19 +35,16 @@ export function ShortcutDialog({
   const { toast } = useToast();
   const fullScreen = useMediaQuery(useTheme().breakpoints.down('sm'));
   const save = useSaveShortcut();
-  const [form, setForm] = useState<ShortcutForm>(shortcut ? formOf(shortcut) : EMPTY_SHORTCUT_FORM);
-  const [touched, setTouched] = useState(false);
-  const errors = touched ? shortcutFormErrors(form) : {};
+  const form = useContractForm<ShortcutForm>(shortcutForm, shortcut ? formOf(shortcut) : EMPTY_SHORTCUT_FORM);
+  const triggerPhrases = form.watch('triggerPhrases');
+  const isActive = form.watch('isActive');
   const editing = shortcut !== null;
 
-  const set = (patch: Partial<ShortcutForm>) => setForm((f) => ({ ...f, ...patch }));
+  const setPhrases = (phrases: string[]) => form.setValue('triggerPhrases', phrases);
 
-  const submit = () => {
-    setTouched(true);
-    const problems = shortcutFormErrors(form);
-    if (problems.name || problems.responseTemplate) return;
+  const submit = form.handleSubmit((values) => {
     save.mutate(
-      { id: shortcut?.id, input: toShortcutInput(form) },
+      { id: shortcut?.id, input: toShortcutInput(values) },
       {
         onSuccess: () => {
           toast({
@@ -71,96 +65,68 @@ export function ShortcutDialog({
           }),
       },
     );
-  };
+  });
 
   return (
-    <Dialog
-      open
-      onClose={() => !save.isPending && onClose()}
-      fullWidth
-      maxWidth="sm"
+    <FormDialog
+      id="shortcut"
+      title={editing ? 'Edit Shortcut' : 'New Shortcut'}
+      onClose={onClose}
+      onSubmit={submit}
+      pending={save.isPending}
+      submitLabel={editing ? 'Save Changes' : 'Create Shortcut'}
       fullScreen={fullScreen}
-      aria-labelledby="shortcut-title"
+      dividers
     >
-      <DialogTitle id="shortcut-title">{editing ? 'Edit Shortcut' : 'New Shortcut'}</DialogTitle>
-      <DialogContent dividers>
-        <Stack spacing={2.5}>
-          <TextField
-            autoFocus
-            label="Name"
-            value={form.name}
-            onChange={(e) => set({ name: e.target.value })}
-            error={Boolean(errors.name)}
-            helperText={errors.name}
-            fullWidth
-          />
-          <Stack spacing={1}>
-            <Typography variant="subtitle2">Trigger phrases</Typography>
-            <Typography variant="body2" color="text.secondary">
-              When a chat message is one of these phrases (any capitalisation), Jarvis answers with the
-              template right away.
-            </Typography>
-            {form.triggerPhrases.map((phrase, index) => (
-              <Stack key={index} direction="row" spacing={1} alignItems="center">
-                <TextField
-                  size="small"
-                  fullWidth
-                  placeholder="e.g. what are your hours"
-                  value={phrase}
-                  onChange={(e) =>
-                    set({
-                      triggerPhrases: form.triggerPhrases.map((p, i) => (i === index ? e.target.value : p)),
-                    })
-                  }
-                  slotProps={{ htmlInput: { 'aria-label': `Trigger phrase ${index + 1}` } }}
-                />
-                {form.triggerPhrases.length > 1 && (
-                  <Tooltip title="Remove phrase">
-                    <IconButton
-                      aria-label={`Remove trigger phrase ${index + 1}`}
-                      onClick={() =>
-                        set({ triggerPhrases: form.triggerPhrases.filter((_p, i) => i !== index) })
-                      }
-                    >
-                      <CloseIcon fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
-                )}
-              </Stack>
-            ))}
-            <Button
+      <TextField autoFocus label="Name" {...textFieldOf(form, 'name')} fullWidth />
+      <Stack spacing={1}>
+        <Typography variant="subtitle2">Trigger phrases</Typography>
+        <Typography variant="body2" color="text.secondary">
+          When a chat message is one of these phrases (any capitalisation), Jarvis answers with the template
+          right away.
+        </Typography>
+        {triggerPhrases.map((phrase, index) => (
+          <Stack key={index} direction="row" spacing={1} alignItems="center">
+            <TextField
               size="small"
-              startIcon={<AddIcon />}
-              sx={{ alignSelf: 'flex-start' }}
-              onClick={() => set({ triggerPhrases: [...form.triggerPhrases, ''] })}
-            >
-              Add Phrase
-            </Button>
+              fullWidth
+              placeholder="e.g. what are your hours"
+              value={phrase}
+              onChange={(e) => setPhrases(triggerPhrases.map((p, i) => (i === index ? e.target.value : p)))}
+              slotProps={{ htmlInput: { 'aria-label': `Trigger phrase ${index + 1}` } }}
+            />
+            {triggerPhrases.length > 1 && (
+              <Tooltip title="Remove phrase">
+                <IconButton
+                  aria-label={`Remove trigger phrase ${index + 1}`}
+                  onClick={() => setPhrases(triggerPhrases.filter((_p, i) => i !== index))}
+                >
+                  <CloseIcon fontSize="small" />
+                </IconButton>
+              </Tooltip>
+            )}
           </Stack>
-          <TextField
-            label="Response template"
-            multiline
-            minRows={3}
-            value={form.responseTemplate}
-            onChange={(e) => set({ responseTemplate: e.target.value })}
-            error={Boolean(errors.responseTemplate)}
-            helperText={errors.responseTemplate}
-            fullWidth
-          />
-          <FormControlLabel
-            control={<Switch checked={form.isActive} onChange={(e) => set({ isActive: e.target.checked })} />}
-            label="Active"
-          />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={save.isPending}>
-          Cancel
+        ))}
+        <Button
+          size="small"
+          startIcon={<AddIcon />}
+          sx={{ alignSelf: 'flex-start' }}
+          onClick={() => setPhrases([...triggerPhrases, ''])}
+        >
+          Add Phrase
         </Button>
-        <Button variant="contained" onClick={submit} disabled={save.isPending}>
-          {save.isPending ? 'Saving...' : editing ? 'Save Changes' : 'Create Shortcut'}
-        </Button>
-      </DialogActions>
-    </Dialog>
+      </Stack>
+      <TextField
+        label="Response template"
+        multiline
+        minRows={3}
+        {...textFieldOf(form, 'responseTemplate')}
+        fullWidth
+      />
+      <FormControlLabel
+        control={<Switch checked={isActive} onChange={(e) => form.setValue('isActive', e.target.checked)} />}
+        label="Active"
+      />
+    </FormDialog>
   );
 }

@@ -1,5 +1,5 @@
-import type { QuickResponseShortcut } from '@jarvis/contracts';
-import type { ShortcutInput } from '../../api/shortcuts';
+import { api as contracts, type QuickResponseShortcut } from '@jarvis/contracts';
+import { contractFormErrors, defineContractForm, type FormErrors } from '../../forms/contract-form';
 
 export interface ShortcutForm {
   name: string;
@@ -24,22 +24,25 @@ export function formOf(shortcut: QuickResponseShortcut): ShortcutForm {
   };
 }
 
-/** Name and template are required (doc2 §5). */
-export function shortcutFormErrors(form: ShortcutForm): { name?: string; responseTemplate?: string } {
-  return {
-    ...(form.name.trim() ? {} : { name: 'Name is required' }),
-    ...(form.responseTemplate.trim() ? {} : { responseTemplate: 'Response template is required' }),
-  };
-}
-
 /** The body to save: trigger phrases blank after trimming are dropped. */
-export function toShortcutInput(form: ShortcutForm): ShortcutInput {
+export function toShortcutInput(form: ShortcutForm) {
   return {
     name: form.name.trim(),
     trigger_phrases: form.triggerPhrases.map((p) => p.trim()).filter((p) => p.length > 0),
     response_template: form.responseTemplate.trim(),
     is_active: form.isActive,
   };
+}
+
+/** Checked in the browser by the contract's rules: name and template are required (doc2 §5). */
+export const shortcutForm = defineContractForm({
+  schema: contracts.chat.createShortcut.request,
+  toInput: toShortcutInput,
+  fields: { response_template: 'responseTemplate', trigger_phrases: 'triggerPhrases', is_active: 'isActive' },
+});
+
+export function shortcutFormErrors(form: ShortcutForm): FormErrors<ShortcutForm> {
+  return contractFormErrors(shortcutForm, form);
 }
 
 export function usageText(count: number): string {
