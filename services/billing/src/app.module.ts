@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ServicePlatformModule } from '@jarvis/platform';
+import { BillingAccountModule } from './account/account.module';
 import { AllowanceModule } from './allowance/allowance.module';
 import { billingConfig } from './config/billing.config';
 import { billingEntities } from './entities';
@@ -12,6 +13,7 @@ import { StripeModule } from './stripe/stripe.module';
     ServicePlatformModule.forService({ name: 'billing', config: billingConfig, database: { entities: billingEntities, migrations: billingMigrations } }),
     AllowanceModule,
     StripeModule,
+    BillingAccountModule,
   ],
   controllers: [PlansHandler],
 })

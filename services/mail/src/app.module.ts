@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ServicePlatformModule } from '@jarvis/platform';
+import { MailAccountModule } from './account/account.module';
 import { mailConfig } from './config/mail.config';
 import { ConnectionModule } from './connection/connection.module';
 import { mailEntities } from './entities';
@@ -11,6 +12,7 @@ import { mailMigrations } from './migrations';
     ServicePlatformModule.forService({ name: 'mail', config: mailConfig, database: { entities: mailEntities, migrations: mailMigrations } }),
     ConnectionModule,
     MessagesModule,
+    MailAccountModule,
   ],
 })
 export class AppModule {}

@@ -15,6 +15,8 @@ export interface StripeFake extends LoopbackFake {
   checkouts: Record<string, string>[];
   /** Subscriptions as `subscriptions.retrieve` answers them: the state Stripe holds now. */
   subscriptions: Map<string, Stripe.Subscription>;
+  /** Every subscription id a cancel (DELETE /v1/subscriptions/:id) asked for, in order. */
+  cancellations: string[];
 }
 
 const page = (title: string, body: string) => ({
@@ -38,6 +40,7 @@ export async function startStripeFake(options: { webhookUrl?: string } = {}): Pr
   const sessions = new Map<string, Record<string, string>>();
   const portals = new Map<string, Record<string, string>>();
   const subscriptions = new Map<string, Stripe.Subscription>();
+  const cancellations: string[] = [];
   let n = 0;
   let base = '';
   const post = async (event: unknown) => {
@@ -93,10 +96,20 @@ export async function startStripeFake(options: { webhookUrl?: string } = {}): Pr
       const subscription = subscriptions.get(retrieve[1]);
       return subscription ? { body: subscription } : stripeError(404, `No such subscription: '${retrieve[1]}'`);
     }
+    if (req.method === 'DELETE' && retrieve) {
+      // Cancel now: the subscription ends at once and Stripe tells the webhook, as it does.
+      cancellations.push(retrieve[1]);
+      const subscription = subscriptions.get(retrieve[1]);
+      if (!subscription) return stripeError(404, `No such subscription: '${retrieve[1]}'`);
+      const canceled = { ...subscription, status: 'canceled', canceled_at: Math.floor(Date.now() / 1000), ended_at: Math.floor(Date.now() / 1000) } as Stripe.Subscription;
+      subscriptions.set(canceled.id, canceled);
+      await post(buildStripeEvent('customer.subscription.deleted', canceled));
+      return { body: canceled };
+    }
     return stripeError(404, `Unrecognized request URL (${req.method}: ${req.path})`);
   });
   base = fake.url;
-  return Object.assign(fake, { customers, checkouts, subscriptions });
+  return Object.assign(fake, { customers, checkouts, subscriptions, cancellations });
 }
 
 /** A subscription object as Stripe sends it, with overrides. */

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { CallUsageEntity } from './entities/call-usage.entity';
+import type { EntityManager } from 'typeorm';
 
 @Injectable()
 export class AllowanceRepository {
@@ -34,5 +35,14 @@ export class AllowanceRepository {
       [userId, month],
     )) as [unknown, number];
     return affected > 0;
+  }
+
+  /** Account lifecycle (issue 22): the months the user reserved calls in. */
+  ofUser(userId: string) {
+    return this.dataSource.getRepository(CallUsageEntity).find({ where: { userId }, order: { month: 'ASC' } });
+  }
+
+  async eraseUser(manager: EntityManager, userId: string) {
+    await manager.getRepository(CallUsageEntity).delete({ userId });
   }
 }

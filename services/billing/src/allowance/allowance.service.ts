@@ -4,6 +4,8 @@ import { OUTGOING_CALLS } from '../plans/plans.constants';
 import { monthlyCallLimitReached, outgoingCallsRequirePlan } from './allowance.errors';
 import { AllowanceRepository } from './allowance.repository';
 import { billingMonth } from './month';
+import type { EntityManager } from 'typeorm';
+import type { CallUsageEntity } from './entities/call-usage.entity';
 
 /** The monthly outgoing-call allowance, by the caller's tier from the request context. */
 @Injectable()
@@ -26,5 +28,14 @@ export class AllowanceService {
 
   async release(ctx: RequestContext, month: string = billingMonth()) {
     return { released: await this.repository.giveBack(ctx.userId!, month) };
+  }
+
+  /** Account lifecycle (issue 22): the outgoing calls counted each month (this installation's: never imported). */
+  accountRows(userId: string): Promise<CallUsageEntity[]> {
+    return this.repository.ofUser(userId);
+  }
+
+  eraseAccountRows(manager: EntityManager, userId: string) {
+    return this.repository.eraseUser(manager, userId);
   }
 }

@@ -3,6 +3,7 @@ import type { Tier } from '@jarvis/contracts';
 import { DataSource, type EntityManager, In } from 'typeorm';
 import { CustomerEntity } from './entities/customer.entity';
 import { SubscriptionEntity } from './entities/subscription.entity';
+import { ErasedCustomerEntity } from './entities/erased-customer.entity';
 
 const ACTIVE = ['active', 'trialing'];
 
@@ -55,5 +56,23 @@ export class BillingRepository {
 
   async setTier(manager: EntityManager, userId: string, tier: Tier) {
     await manager.getRepository(CustomerEntity).update({ userId }, { tier });
+  }
+
+  /** Account lifecycle (issue 22): the user's subscriptions as last known, newest first. */
+  subscriptionsOf(userId: string) {
+    return this.dataSource.getRepository(SubscriptionEntity).find({ where: { userId }, order: { subscriptionCreatedAt: 'DESC' } });
+  }
+
+  /** Whether this customer's user deleted their account (its webhooks are ignored). */
+  async isErased(stripeCustomerId: string, manager: EntityManager = this.dataSource.manager) {
+    return (await manager.getRepository(ErasedCustomerEntity).countBy({ stripeCustomerId })) > 0;
+  }
+
+  /** The user's customer marked erased, then their subscriptions and customer removed, in the caller's transaction. */
+  async eraseUser(manager: EntityManager, userId: string) {
+    const customer = await this.customerOf(userId, manager);
+    if (customer) await manager.getRepository(ErasedCustomerEntity).upsert({ stripeCustomerId: customer.stripeCustomerId }, ['stripeCustomerId']);
+    await manager.getRepository(SubscriptionEntity).delete({ userId });
+    await manager.getRepository(CustomerEntity).delete({ userId });
   }
 }

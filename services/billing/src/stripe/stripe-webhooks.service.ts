@@ -78,6 +78,10 @@ export class StripeWebhooksService {
 
   private async apply(manager: EntityManager, event: Stripe.Event, observed: Observed) {
     let { state } = observed;
+    if (await this.repository.isErased(state.customerId, manager)) {
+      log.info({ eventId: event.id }, "stripe event for a deleted account's customer; ignored");
+      return;
+    }
     let userId = (await this.repository.userOfCustomer(state.customerId, manager))?.userId;
     const hint = observed.userIdHint ?? state.metadataUserId;
     if (!userId && hint && /^[0-9a-f-]{36}$/i.test(hint)) {

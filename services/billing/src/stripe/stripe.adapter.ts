@@ -90,6 +90,20 @@ export class StripeAdapter {
     return subscriptionState(await stripeCall('subscriptions.retrieve', this.api(), (api) => api.subscriptions.retrieve(id)));
   }
 
+  /**
+   * Cancels a subscription at once (no refund asked, its invoices stay with Stripe); one Stripe no longer has is
+   * no error.
+   */
+  async cancelSubscription(id: string): Promise<void> {
+    const api = this.api();
+    try {
+      await providerCall('stripe', 'subscriptions.cancel', () => api.subscriptions.cancel(id));
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return;
+      await stripeCall('subscriptions.cancel', api, () => Promise.reject(error));
+    }
+  }
+
   get webhookConfigured() {
     return Boolean(this.config.STRIPE_WEBHOOK_SECRET);
   }

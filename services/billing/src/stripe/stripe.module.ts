@@ -8,5 +8,6 @@ import { StripeService } from './stripe.service';
 @Module({
   controllers: [StripeHandler],
   providers: [StripeAdapter, StripeService, StripeWebhooksService, BillingRepository],
+  exports: [StripeService],
 })
 export class StripeModule {}

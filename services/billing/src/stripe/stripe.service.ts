@@ -3,6 +3,10 @@ import { type RequestContext, ValidationError } from '@jarvis/contracts';
 import { BILLING_CONFIG, type BillingConfig } from '../config/billing.config';
 import { BillingRepository } from './billing.repository';
 import { StripeAdapter } from './stripe.adapter';
+import type { EntityManager } from 'typeorm';
+
+/** Stripe's final states: nothing is left to cancel. */
+const ENDED = new Set(['canceled', 'incomplete_expired']);
 
 /** Checkout and the billing portal for the caller's Stripe customer. */
 @Injectable()
@@ -35,5 +39,22 @@ export class StripeService {
     const customer = await this.repository.customerOf(ctx.userId!);
     if (!customer) throw new ValidationError('No billing account yet: choose a paid plan first.', undefined, 'NO_BILLING_CUSTOMER');
     return { url: await this.stripe.createPortal(customer.stripeCustomerId, this.accountUrl) };
+  }
+
+  /** Account lifecycle (issue 22): the plan and the subscriptions as billing last knew them (no card, no Stripe id). */
+  async accountRows(userId: string) {
+    const [customer, subscriptions] = await Promise.all([this.repository.customerOf(userId), this.repository.subscriptionsOf(userId)]);
+    return { plan: customer?.tier ?? 'free', subscriptions };
+  }
+
+  /** A deleted account's subscriptions that still run are cancelled at Stripe at once (invoices stay there, as the law requires). */
+  async cancelForErasure(userId: string) {
+    for (const subscription of await this.repository.subscriptionsOf(userId)) {
+      if (!ENDED.has(subscription.status)) await this.stripe.cancelSubscription(subscription.stripeSubscriptionId);
+    }
+  }
+
+  eraseAccountRows(manager: EntityManager, userId: string) {
+    return this.repository.eraseUser(manager, userId);
   }
 }

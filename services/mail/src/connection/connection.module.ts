@@ -30,6 +30,6 @@ import { MailAccess } from './mail-access';
         }),
     },
   ],
-  exports: [MailAccess],
+  exports: [MailAccess, ConnectionService],
 })
 export class ConnectionModule {}

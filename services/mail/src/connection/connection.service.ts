@@ -64,4 +64,10 @@ export class ConnectionService {
     await this.google.disconnect(userId, await this.connections.findForUser(userId), () => this.connections.deleteForUser(userId));
     return { success: true };
   }
+
+  /** Account lifecycle (issue 22): the connected Google account and its scopes, never its token. */
+  async accountRow(userId: string): Promise<{ googleEmail: string; scopes: string[]; connectedAt: Date } | null> {
+    const row = await this.connections.findForUser(userId);
+    return row && { googleEmail: row.googleEmail, scopes: row.scopes, connectedAt: row.createdAt };
+  }
 }
