@@ -165,12 +165,14 @@ export function showServerErrors<F extends FieldValues>(
   return placed;
 }
 
-/**
- * What an MUI TextField needs to be one of the form's fields: registered (its input element as the ref), with the
- * field's message (the browser's or the server's) as its helper text.
- */
-export function textFieldOf<F extends FieldValues>(rhf: UseFormReturn<F>, name: Path<F>) {
+/** An MUI input registered as one of the form's fields (its input element as the ref). */
+export function inputOf<F extends FieldValues>(rhf: Pick<UseFormReturn<F>, 'register'>, name: Path<F>) {
   const { ref, ...field } = rhf.register(name);
+  return { ...field, inputRef: ref };
+}
+
+/** An MUI TextField as one of the form's fields, with the field's message (the browser's or the server's). */
+export function textFieldOf<F extends FieldValues>(rhf: UseFormReturn<F>, name: Path<F>) {
   const message = (get(rhf.formState.errors, name) as FieldError | undefined)?.message;
-  return { ...field, inputRef: ref, error: Boolean(message), helperText: message };
+  return { ...inputOf(rhf, name), error: Boolean(message), helperText: message };
 }

@@ -1,4 +1,6 @@
+import { api as contracts } from '@jarvis/contracts';
 import type { NewReminder } from '../../api/reminders';
+import { contractFormErrors, defineContractForm } from '../../forms/contract-form';
 import { localDateTimeToIso } from './reminder-time';
 
 export interface ReminderForm {
@@ -12,13 +14,6 @@ export const MISSING_TITLE = 'Please provide a title for your reminder.';
 export const MISSING_WHEN =
   'Please specify when you want to be reminded (either natural language or specific date/time).';
 
-/** The page's validation (doc2 §5), or null when the form can be sent. */
-export function reminderFormError(form: ReminderForm): string | null {
-  if (!form.title.trim()) return MISSING_TITLE;
-  if (!form.naturalTime.trim() && !localDateTimeToIso(form.dateTime)) return MISSING_WHEN;
-  return null;
-}
-
 /** The POST body: the trimmed title; when is the text or the date-time; reminder_time an ISO timestamp when picked. */
 export function toNewReminder(form: ReminderForm): NewReminder {
   const iso = form.naturalTime.trim() ? null : localDateTimeToIso(form.dateTime);
@@ -27,4 +22,19 @@ export function toNewReminder(form: ReminderForm): NewReminder {
     when: form.naturalTime.trim() || form.dateTime,
     ...(iso ? { reminder_time: iso } : {}),
   };
+}
+
+/**
+ * Checked in the browser by calendar.createReminder's own rules (doc2 §5: a title, and either words or a date and
+ * time), whose messages are the page's.
+ */
+export const reminderForm = defineContractForm({
+  schema: contracts.calendar.createReminder.request,
+  toInput: toNewReminder,
+  fields: { when: 'naturalTime', reminder_time: 'dateTime' },
+});
+
+/** The page's validation (doc2 §5): the first problem, or null when the form can be sent. */
+export function reminderFormError(form: ReminderForm): string | null {
+  return Object.values(contractFormErrors(reminderForm, form))[0] ?? null;
 }
