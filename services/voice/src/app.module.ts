@@ -4,6 +4,7 @@ import { VoiceAccountModule } from './account/account.module';
 import { VOICE_CONFIG, voiceConfigSchema } from './config/voice.config';
 import { CloningModule } from './cloning/cloning.module';
 import { voiceEntities } from './entities';
+import { LiveVoiceModule } from './live/live-voice.module';
 import { voiceMigrations } from './migrations';
 import { MusicModule } from './music/music.module';
 import { SpeechModule } from './speech/speech.module';
@@ -22,6 +23,7 @@ import { VisionModule } from './vision/vision.module';
     VisionModule,
     CloningModule,
     VoiceAccountModule,
+    LiveVoiceModule,
   ],
 })
 export class AppModule {}

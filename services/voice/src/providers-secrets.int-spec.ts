@@ -5,6 +5,7 @@ import { captureLogs, closedPortUrl, type LogCapture, leakedSecrets, secretsIn, 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VoiceCloneProvider } from './cloning/voice-clone.provider';
 import { VoiceModel } from './model/voice-model.provider';
+import { RealtimeVoice } from './live/realtime-voice.provider';
 import { MusicRecognizer } from './music/music-recognition.provider';
 import { PNG_BASE64, startVoice, webm } from './testing/voice-harness';
 
@@ -33,7 +34,13 @@ async function failing(call: string, run: () => Promise<unknown>): Promise<{ cal
 
 beforeAll(async () => {
   const closed = await closedPortUrl();
-  h = await startVoice('voice-secrets', { ...SECRETS, OPENAI_BASE_URL: `${closed}/v1`, ELEVENLABS_BASE_URL: closed, AUDD_BASE_URL: closed });
+  h = await startVoice('voice-secrets', {
+    ...SECRETS,
+    OPENAI_BASE_URL: `${closed}/v1`,
+    OPENAI_REALTIME_MODEL: 'gpt-realtime',
+    ELEVENLABS_BASE_URL: closed,
+    AUDD_BASE_URL: closed,
+  });
   logs = captureLogs();
 });
 afterAll(async () => {
@@ -68,6 +75,7 @@ describe('voice providers failing at the network level keep their credentials to
       await failing('elevenlabs.deleteVoice', () => provider(VoiceCloneProvider).deleteVoice('voice123')),
       await failing('elevenlabs.speak', () => provider(VoiceCloneProvider).speak('voice123', 'Hello')),
       await failing('audd.identify', () => provider(MusicRecognizer).identify(audio)),
+      await failing('openai.realtime', () => provider(RealtimeVoice).connect(2_000)),
     ];
     for (const { call, error } of failures) {
       expect({ call, kind: (error as { kind?: string }).kind }).toEqual({ call, kind: 'PROVIDER_UNAVAILABLE' });

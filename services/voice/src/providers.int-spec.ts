@@ -1,4 +1,5 @@
-import { api, ErrorKind, type DomainError } from '@jarvis/contracts';
+import { api, audioStreams, ErrorKind, type DomainError } from '@jarvis/contracts';
+import { AudioStreamRefusedError, openAudioStream } from '@jarvis/platform';
 import type { ServiceHarness } from '@jarvis/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PNG_BASE64, startVoice, webm } from './testing/voice-harness';
@@ -31,6 +32,20 @@ describe('unconfigured providers', () => {
     const error = await h.fail(api.voice.analyzeImage, { imageData: PNG_BASE64 }, h.newUser());
     expect(error).toMatchObject({ kind: ErrorKind.ProviderUnavailable, code: 'SERVICE_ERROR' });
     expect(variablesOf(error)).toContain('OPENAI_API_KEY');
+  });
+
+  it('says live voice is off without OPENAI_REALTIME_MODEL and refuses its stream (503), so the browser goes turn by turn', async () => {
+    const user = h.newUser();
+    expect(await h.call(api.voice.liveVoiceStatus, {}, user)).toEqual({ available: false });
+    const refused = await openAudioStream(
+      { nc: h.nc, rpc: h.rpc, prefix: h.env.natsPrefix },
+      audioStreams.liveVoice,
+      { path: audioStreams.liveVoice.path, query: '', url: 'wss://jarvis.test/api/voice/live', headers: {} },
+      h.ctx(user),
+    ).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(AudioStreamRefusedError);
+    expect(refused).toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE' });
+    expect((refused as Error).message).toContain('OPENAI_REALTIME_MODEL');
   });
 
   it('answers 503 naming AUDD_API_TOKEN for music', async () => {

@@ -17,5 +17,6 @@ export * from './stripe.fake';
 export * from './twilio.fake';
 export * from './websocket-client';
 export * from './mulaw';
+export * from './pcm16';
 export * from './realtime.fake';
 export * from './twilio-media.client';
