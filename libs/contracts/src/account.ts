@@ -332,7 +332,7 @@ export function accountFilesSchema<P extends AccountPartName>(part: P) {
   return z.strictObject(ARCHIVE_FILES[part] as (typeof ARCHIVE_FILES)[P]);
 }
 
-/** A binary file of a part (a recording, a voice sample), fetched one at a time with `<service>.account.export-attachment`. */
+/** A binary file of a part (a recording, a voice sample), fetched one at a time with `<service>.account.exportAttachment`. */
 export interface AccountAttachmentRef {
   /** Its path in the archive (`recordings/RE123.mp3`). */
   path: string;

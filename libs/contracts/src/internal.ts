@@ -126,10 +126,10 @@ function accountSubjects<S extends AccountPartService>(service: S) {
   };
 }
 
-/** A binary file of a part (`<service>.account.export-attachment`), by the reference its export gave. */
+/** A binary file of a part (`<service>.account.exportAttachment`), by the reference its export gave. */
 function accountAttachment(service: 'telephony' | 'voice') {
   return internal({
-    subject: `${service}.account.export-attachment`, service, timeoutMs: 30_000,
+    subject: `${service}.account.exportAttachment`, service, timeoutMs: 30_000,
     request: z.object({ ref: z.string().min(1).max(200) }), response: returns<{ contentType: string; base64: string } | null>(),
   });
 }
