@@ -8,6 +8,7 @@ import {
   type FieldErrors,
   type FieldValues,
   type Path,
+  type RegisterOptions,
   type Resolver,
   type UseFormReturn,
 } from 'react-hook-form';
@@ -36,6 +37,11 @@ export interface ContractForm<F extends FieldValues, S extends z.ZodType = z.Zod
    * form field; a function may pick by the zod issue code, and answer undefined to keep the schema's message).
    */
   messages?: Readonly<Record<string, string | ((code: string) => string | undefined)>>;
+  /**
+   * The screen's own rules beyond the request (a password typed twice, a field required only in some states), by
+   * form field, in the spec's words: they take the place of the schema's message for the same field.
+   */
+  refine?: (values: F) => Readonly<Record<string, string | undefined>>;
 }
 
 export type FormErrors<F> = Partial<Record<keyof F & string, string>> & Record<string, string | undefined>;
@@ -65,13 +71,21 @@ function messageOf(form: ContractForm<FieldValues>, field: string, code: string,
 export function contractFormErrors<F extends FieldValues>(form: ContractForm<F>, values: F): FormErrors<F> {
   const parsed = form.schema.safeParse(form.toInput(values));
   const errors: Record<string, string> = {};
-  if (parsed.success) return errors as FormErrors<F>;
-  for (const issue of parsed.error.issues) {
+  for (const issue of parsed.success ? [] : parsed.error.issues) {
     if (!checked(form as ContractForm<FieldValues>, issue.path.join('.'))) continue;
     const field = fieldOf(form as ContractForm<FieldValues>, issue.path.join('.'));
     errors[field] ??= messageOf(form as ContractForm<FieldValues>, field, issue.code, issue.message);
   }
-  return errors as FormErrors<F>;
+  return { ...errors, ...ownErrors(form, values) } as FormErrors<F>;
+}
+
+/** The form's own rules' messages (`refine`), the fields without a problem left out. */
+function ownErrors<F extends FieldValues>(form: ContractForm<F>, values: F): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(form.refine?.(values) ?? {}).filter((entry): entry is [string, string] =>
+      Boolean(entry[1]),
+    ),
+  );
 }
 
 /** RHF's errors as a flat map of dotted paths. */
@@ -101,8 +115,11 @@ export function contractResolver<F extends FieldValues>(form: ContractForm<F>): 
         checked(form as ContractForm<FieldValues>, path),
       ),
     );
-    if (Object.keys(problems).length === 0) return { values, errors: {} };
-    const errors: Record<string, FieldError> = {};
+    const own = ownErrors(form, values);
+    if (Object.keys(problems).length === 0 && Object.keys(own).length === 0) return { values, errors: {} };
+    const errors: Record<string, FieldError> = Object.fromEntries(
+      Object.entries(own).map(([field, message]) => [field, { type: 'form', message }]),
+    );
     for (const [path, problem] of Object.entries(problems)) {
       const field = fieldOf(form as ContractForm<FieldValues>, path);
       const type = String(problem.type);
@@ -166,13 +183,21 @@ export function showServerErrors<F extends FieldValues>(
 }
 
 /** An MUI input registered as one of the form's fields (its input element as the ref). */
-export function inputOf<F extends FieldValues>(rhf: Pick<UseFormReturn<F>, 'register'>, name: Path<F>) {
-  const { ref, ...field } = rhf.register(name);
+export function inputOf<F extends FieldValues>(
+  rhf: Pick<UseFormReturn<F>, 'register'>,
+  name: Path<F>,
+  options?: RegisterOptions<F, Path<F>>,
+) {
+  const { ref, ...field } = rhf.register(name, options);
   return { ...field, inputRef: ref };
 }
 
 /** An MUI TextField as one of the form's fields, with the field's message (the browser's or the server's). */
-export function textFieldOf<F extends FieldValues>(rhf: UseFormReturn<F>, name: Path<F>) {
+export function textFieldOf<F extends FieldValues>(
+  rhf: UseFormReturn<F>,
+  name: Path<F>,
+  options?: RegisterOptions<F, Path<F>>,
+) {
   const message = (get(rhf.formState.errors, name) as FieldError | undefined)?.message;
-  return { ...inputOf(rhf, name), error: Boolean(message), helperText: message };
+  return { ...inputOf(rhf, name, options), error: Boolean(message), helperText: message };
 }

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useMemo } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -9,15 +9,13 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { User } from '@jarvis/contracts';
 import { useToast } from '../../components/toast/toast-context';
+import { showServerErrors, textFieldOf, useContractForm } from '../../forms/contract-form';
 import {
   EMPTY_PASSWORD_FORM,
-  hasPasswordErrors,
   passwordFailureMessage,
-  passwordFormErrors,
-  passwordServerErrors,
+  passwordForm,
   toPasswordInput,
   type PasswordForm,
-  type PasswordFormErrors,
 } from './password-form';
 import { useChangePassword } from './use-change-password';
 
@@ -29,14 +27,12 @@ import { useChangePassword } from './use-change-password';
 export function PasswordSettingsPanel({ user }: { user: User }) {
   const { toast } = useToast();
   const hasPassword = user.hasPassword;
-  const [form, setForm] = useState<PasswordForm>(EMPTY_PASSWORD_FORM);
-  const [touched, setTouched] = useState(false);
-  const [serverErrors, setServerErrors] = useState<PasswordFormErrors>({});
+  const rules = useMemo(() => passwordForm({ hasPassword }), [hasPassword]);
+  const form = useContractForm<PasswordForm>(rules, EMPTY_PASSWORD_FORM);
 
   const save = useChangePassword({
     onSuccess: () => {
-      setForm(EMPTY_PASSWORD_FORM);
-      setTouched(false);
+      form.reset(EMPTY_PASSWORD_FORM);
       toast({
         title: hasPassword ? 'Password changed' : 'Password set',
         description: hasPassword
@@ -46,7 +42,7 @@ export function PasswordSettingsPanel({ user }: { user: User }) {
       });
     },
     onError: (error) => {
-      setServerErrors(passwordServerErrors(error));
+      showServerErrors(form, rules, error, ['currentPassword', 'newPassword']);
       toast({
         title: 'Failed to update password',
         description: passwordFailureMessage(error),
@@ -55,21 +51,13 @@ export function PasswordSettingsPanel({ user }: { user: User }) {
     },
   });
 
-  const errors: PasswordFormErrors = { ...serverErrors, ...(touched ? passwordFormErrors(form, { hasPassword }) : {}) };
+  const submit = form.handleSubmit((values) => {
+    if (save.isPending) return;
+    save.mutate(toPasswordInput(values, { hasPassword }));
+  });
 
-  const set = (field: keyof PasswordForm, value: string) => {
-    setForm((f) => ({ ...f, [field]: value }));
-    setServerErrors(({ [field]: _fixed, ...rest }) => rest);
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setTouched(true);
-    if (save.isPending || hasPasswordErrors(passwordFormErrors(form, { hasPassword }))) return;
-    setServerErrors({});
-    save.mutate(toPasswordInput(form, { hasPassword }));
-  };
-
+  // The repeat is checked again as the new password changes.
+  const newPassword = textFieldOf(form, 'newPassword', { deps: ['confirmPassword'] });
   const noUsername = !user.username;
 
   return (
@@ -95,17 +83,21 @@ export function PasswordSettingsPanel({ user }: { user: User }) {
             </Alert>
           )}
           {/* Lets password managers file the password under the right account. */}
-          <input type="text" name="username" autoComplete="username" value={user.username ?? ''} readOnly hidden />
+          <input
+            type="text"
+            name="username"
+            autoComplete="username"
+            value={user.username ?? ''}
+            readOnly
+            hidden
+          />
           <Stack spacing={2.5}>
             {hasPassword && (
               <TextField
                 label="Current password"
                 type="password"
                 autoComplete="current-password"
-                value={form.currentPassword}
-                onChange={(e) => set('currentPassword', e.target.value)}
-                error={Boolean(errors.currentPassword)}
-                helperText={errors.currentPassword}
+                {...textFieldOf(form, 'currentPassword')}
                 disabled={noUsername}
                 fullWidth
               />
@@ -115,10 +107,8 @@ export function PasswordSettingsPanel({ user }: { user: User }) {
                 label="New password"
                 type="password"
                 autoComplete="new-password"
-                value={form.newPassword}
-                onChange={(e) => set('newPassword', e.target.value)}
-                error={Boolean(errors.newPassword)}
-                helperText={errors.newPassword ?? 'At least 6 characters'}
+                {...newPassword}
+                helperText={newPassword.helperText ?? 'At least 6 characters'}
                 slotProps={{ htmlInput: { maxLength: 256 } }}
                 disabled={noUsername}
                 fullWidth
@@ -127,10 +117,7 @@ export function PasswordSettingsPanel({ user }: { user: User }) {
                 label="Confirm new password"
                 type="password"
                 autoComplete="new-password"
-                value={form.confirmPassword}
-                onChange={(e) => set('confirmPassword', e.target.value)}
-                error={Boolean(errors.confirmPassword)}
-                helperText={errors.confirmPassword}
+                {...textFieldOf(form, 'confirmPassword')}
                 slotProps={{ htmlInput: { maxLength: 256 } }}
                 disabled={noUsername}
                 fullWidth

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useMemo } from 'react';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -12,16 +12,14 @@ import Typography from '@mui/material/Typography';
 import type { User } from '@jarvis/contracts';
 import { useToast } from '../../components/toast/toast-context';
 import { displayNameOf, initialsOf } from '../auth/user-display';
+import { showServerErrors, textFieldOf, useContractForm } from '../../forms/contract-form';
 import {
-  hasProfileErrors,
   profileFailureMessage,
-  profileFormErrors,
+  profileForm,
   profileFormOf,
-  profileServerErrors,
   sameProfile,
   toProfileInput,
   type ProfileForm,
-  type ProfileFormErrors,
 } from './profile-form';
 import { useSaveProfile } from './use-profile';
 
@@ -37,19 +35,17 @@ const PLAN_LABELS: Record<User['subscriptionTier'], string> = {
  */
 export function ProfileSettingsPanel({ user }: { user: User }) {
   const { toast } = useToast();
-  const [form, setForm] = useState<ProfileForm>(() => profileFormOf(user));
-  const [touched, setTouched] = useState(false);
-  const [serverErrors, setServerErrors] = useState<ProfileFormErrors>({});
   const hadUsername = Boolean(user.username);
+  const rules = useMemo(() => profileForm({ hadUsername }), [hadUsername]);
+  const form = useContractForm<ProfileForm>(rules, profileFormOf(user));
 
   const save = useSaveProfile({
     onSuccess: (saved) => {
-      if (saved) setForm(profileFormOf(saved));
-      setTouched(false);
+      if (saved) form.reset(profileFormOf(saved));
       toast({ title: 'Profile updated', description: 'Your changes have been saved.', variant: 'success' });
     },
     onError: (error) => {
-      setServerErrors(profileServerErrors(error));
+      showServerErrors(form, rules, error, ['username', 'firstName', 'lastName']);
       toast({
         title: 'Failed to update profile',
         description: profileFailureMessage(error),
@@ -58,24 +54,14 @@ export function ProfileSettingsPanel({ user }: { user: User }) {
     },
   });
 
-  const errors: ProfileFormErrors = {
-    ...serverErrors,
-    ...(touched ? profileFormErrors(form, { hadUsername }) : {}),
-  };
-  const unchanged = sameProfile(form, profileFormOf(user));
+  const unchanged = sameProfile(form.watch(), profileFormOf(user));
 
-  const set = (field: keyof ProfileForm, value: string) => {
-    setForm((f) => ({ ...f, [field]: value }));
-    setServerErrors(({ [field]: _fixed, ...rest }) => rest);
-  };
+  const submit = form.handleSubmit((values) => {
+    if (save.isPending) return;
+    save.mutate(toProfileInput(values));
+  });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setTouched(true);
-    if (save.isPending || hasProfileErrors(profileFormErrors(form, { hadUsername }))) return;
-    setServerErrors({});
-    save.mutate(toProfileInput(form));
-  };
+  const username = textFieldOf(form, 'username');
 
   return (
     <Card data-testid="profile-settings">
@@ -117,10 +103,8 @@ export function ProfileSettingsPanel({ user }: { user: User }) {
             <TextField
               label="Username"
               autoComplete="username"
-              value={form.username}
-              onChange={(e) => set('username', e.target.value)}
-              error={Boolean(errors.username)}
-              helperText={errors.username ?? '3 to 64 characters; you sign in with it.'}
+              {...username}
+              helperText={username.helperText ?? '3 to 64 characters; you sign in with it.'}
               slotProps={{ htmlInput: { maxLength: 64 } }}
               fullWidth
             />
@@ -128,33 +112,20 @@ export function ProfileSettingsPanel({ user }: { user: User }) {
               <TextField
                 label="First name"
                 autoComplete="given-name"
-                value={form.firstName}
-                onChange={(e) => set('firstName', e.target.value)}
-                error={Boolean(errors.firstName)}
-                helperText={errors.firstName}
+                {...textFieldOf(form, 'firstName')}
                 slotProps={{ htmlInput: { maxLength: 100 } }}
                 fullWidth
               />
               <TextField
                 label="Last name"
                 autoComplete="family-name"
-                value={form.lastName}
-                onChange={(e) => set('lastName', e.target.value)}
-                error={Boolean(errors.lastName)}
-                helperText={errors.lastName}
+                {...textFieldOf(form, 'lastName')}
                 slotProps={{ htmlInput: { maxLength: 100 } }}
                 fullWidth
               />
             </Stack>
             <Stack direction="row" spacing={1.5} justifyContent="flex-end">
-              <Button
-                onClick={() => {
-                  setForm(profileFormOf(user));
-                  setTouched(false);
-                  setServerErrors({});
-                }}
-                disabled={unchanged || save.isPending}
-              >
+              <Button onClick={() => form.reset(profileFormOf(user))} disabled={unchanged || save.isPending}>
                 Reset
               </Button>
               <Button type="submit" variant="contained" disabled={save.isPending}>

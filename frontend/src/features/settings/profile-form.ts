@@ -1,6 +1,12 @@
-import type { User } from '@jarvis/contracts';
+import { api as contracts, type User } from '@jarvis/contracts';
 import type { ProfileInput } from '../../api/profile';
 import { isApiError, statusOf } from '../../api/client';
+import {
+  contractFormErrors,
+  defineContractForm,
+  serverFormErrors,
+  type FormErrors,
+} from '../../forms/contract-form';
 
 export interface ProfileForm {
   username: string;
@@ -8,41 +14,29 @@ export interface ProfileForm {
   lastName: string;
 }
 
-export type ProfileFormErrors = Partial<Record<keyof ProfileForm, string>>;
-
-/** The bounds of the contracts' profile request (identity.ts), checked before sending. */
-const USERNAME_MIN = 3;
-const USERNAME_MAX = 64;
-const NAME_MAX = 100;
+export type ProfileFormErrors = FormErrors<ProfileForm>;
 
 export function profileFormOf(user: Pick<User, 'username' | 'firstName' | 'lastName'>): ProfileForm {
   return { username: user.username ?? '', firstName: user.firstName ?? '', lastName: user.lastName ?? '' };
 }
 
 /**
- * A username is 3 to 64 characters. It may stay empty only for an account that never had one (a Google sign-in),
- * which then keeps having none; names are optional, at most 100 characters.
+ * Checked in the browser by identity.updateProfile's own rules: a username is 3 to 64 characters, names at most 100.
+ * A username may stay empty only for an account that never had one (a Google sign-in), which then keeps having none;
+ * an account that has one must keep one.
  */
-export function profileFormErrors(
-  form: ProfileForm,
-  { hadUsername }: { hadUsername: boolean },
-): ProfileFormErrors {
-  const errors: ProfileFormErrors = {};
-  const username = form.username.trim();
-  if (!username) {
-    if (hadUsername) errors.username = 'Username is required';
-  } else if (username.length < USERNAME_MIN) {
-    errors.username = `Username must be at least ${USERNAME_MIN} characters long`;
-  } else if (username.length > USERNAME_MAX) {
-    errors.username = `Username must be at most ${USERNAME_MAX} characters long`;
-  }
-  if (form.firstName.trim().length > NAME_MAX) errors.firstName = `Names are at most ${NAME_MAX} characters`;
-  if (form.lastName.trim().length > NAME_MAX) errors.lastName = `Names are at most ${NAME_MAX} characters`;
-  return errors;
+export function profileForm({ hadUsername }: { hadUsername: boolean }) {
+  return defineContractForm({
+    schema: contracts.identity.updateProfile.request,
+    toInput: toProfileInput,
+    refine: (form: ProfileForm) => ({
+      username: hadUsername && !form.username.trim() ? 'Username is required' : undefined,
+    }),
+  });
 }
 
-export function hasProfileErrors(errors: ProfileFormErrors): boolean {
-  return Object.values(errors).some(Boolean);
+export function profileFormErrors(form: ProfileForm, context: { hadUsername: boolean }): ProfileFormErrors {
+  return contractFormErrors(profileForm(context), form);
 }
 
 /** PUT /api/user/profile's body: an empty username is left out (kept as it is), empty names clear them. */
@@ -65,16 +59,7 @@ export function sameProfile(a: ProfileForm, b: ProfileForm): boolean {
 
 /** The server's per-field messages of a 400 (`fields: { username: ['Username already taken'] }`). */
 export function profileServerErrors(error: unknown): ProfileFormErrors {
-  if (!isApiError(error)) return {};
-  const fields = (error.body as { fields?: unknown } | undefined)?.fields;
-  if (!fields || typeof fields !== 'object') return {};
-  const errors: ProfileFormErrors = {};
-  for (const key of ['username', 'firstName', 'lastName'] as const) {
-    const messages = (fields as Record<string, unknown>)[key];
-    const first = Array.isArray(messages) ? messages.find((m) => typeof m === 'string') : undefined;
-    if (typeof first === 'string') errors[key] = first;
-  }
-  return errors;
+  return serverFormErrors({}, error, ['username', 'firstName', 'lastName']);
 }
 
 /** The failure toast's text (doc2 §8): the server's message for a 4xx, else 'Please try again later.' */
