@@ -13,9 +13,14 @@
 //  8. Outbound calls: queued calls dispatched per second to a Twilio fake over 3 telephony replicas of their own
 //     (target >= 200/s), duplicates and losses (0 and 0), enqueue latency p50 and p99 (scripts/bench/outbound-calls.mjs).
 //  9. Voice: 20 users each speaking every 2 s: transcribe, chat, speak in a row; our own time a turn, p50 and p99.
+// 10. Streamed calls: 20 calls at once for 30 s over Twilio Media Streams through the gateway's WebSocket, bridged to the
+//     Realtime API's fake (scripts/bench/streamed-calls.mjs): our latency per audio frame from the model to the phone
+//     (p50, p99), a turn's first frame minus the model's own time, frames lost or reordered, telephony CPU per
+//     call-second; and the turn-based path's time per turn measured the same way.
 // Targets (issues 2, 4 and 7): hop adds <= 2 ms at p50; >= 2,500 req/s and >= 0.5 of in-process; chat overhead
 // < 15 ms p50; all RSS < 1.5 GB; streamed first-token overhead <= 20 ms p50; 1,000 live streams < 100 MB, all
 // delivered < 1 s; a conversation turn's own p99 <= 20 ms (issue 9); a spoken turn's own p50 <= 50 ms (issue 8).
+// Issue 20: a frame's own p99 <= 20 ms, a turn's first frame minus the model's <= 30 ms p50, no frame lost or reordered.
 // BENCH_ONLY=1,4 runs only those sections.
 import { spawn, spawnSync } from 'node:child_process';
 
@@ -27,6 +32,7 @@ import { benchChat } from '../services/chat/bench/chat-roundtrip.mjs';
 import { benchLargePayload, benchLive, benchStreamTtft, cpuMs } from './bench/gateway-edges.mjs';
 import { benchTelephony } from './bench/telephony-calls.mjs';
 import { benchOutboundCalls } from './bench/outbound-calls.mjs';
+import { benchStreamedCalls } from './bench/streamed-calls.mjs';
 import { dropDatabase } from './lib/infra.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -57,6 +63,10 @@ if (process.env.JARVIS_SKIP_BUILD !== '1') {
 // The model answering at once: the shared fake of libs/testing, loaded from its built entry point (no test runner).
 const { startModelFake } = require('@jarvis/testing/fakes');
 const model = await startModelFake();
+// The Realtime API on the same base URL (WebSocket upgrades on the model's server), stamping each audio delta; a model
+// that takes 150 ms to start answering, with deltas of 20 ms of audio sent 4 times faster than they play, as OpenAI's.
+const { startRealtimeFake } = require('@jarvis/testing/fakes');
+const realtime = await startRealtimeFake({ server: model.server, stamp: true, thinkMs: 150, silenceMs: 300, deltaMs: 20, paceMs: 5, msPerCharacter: 40 });
 const systemEnv = {
   ...process.env,
   PORT: String(port),
@@ -67,6 +77,9 @@ const systemEnv = {
   LOG_LEVEL: 'warn',
   OPENAI_API_KEY: 'bench',
   OPENAI_BASE_URL: model.baseURL,
+  // Calls are streamed when section 10 runs (the turn-based sections then go through the stream's fallback, as Twilio
+  // does when it cannot connect a stream).
+  ...(runs(10) && { OPENAI_REALTIME_MODEL: 'gpt-realtime' }),
   REMINDER_POLL_MS: '0',
   LOGIN_MAX_FAILURES_PER_IP: '1000000',
   // Hundreds of quick-access users are created from 127.0.0.1.
@@ -193,8 +206,27 @@ try {
     log(`our own time for a spoken turn: p50 ${ours['ours p50 ms']} ms, p99 ${ours['ours p99 ms']} ms (target <= 50 ms p50); ` +
       'voice agents such as Vapi and Pipecat answer in 500-800 ms end to end');
   }
+  if (runs(10)) {
+    log('\n10. Streamed calls: 20 at once for 30 s, Twilio Media Streams through the gateway to the Realtime API (fake), both ways in real time');
+    const owners = await quickUsers(5);
+    const telephonyPid = processPid('services/telephony/dist/main.js');
+    const result = await benchStreamedCalls({
+      baseUrl, publicUrl: systemEnv.PUBLIC_URL, authToken: systemEnv.TWILIO_AUTH_TOKEN, databaseUrl, owners: owners.map((u) => u.id), realtime,
+      telephonyCpuMs: () => cpuMs(telephonyPid), modelP50: await modelLatency(model.url),
+      calls: Number(process.env.BENCH_STREAMED_CALLS ?? 20), seconds: Number(process.env.BENCH_STREAMED_SECONDS ?? 30),
+    });
+    console.table([result.streamed]);
+    console.table([result.turnBased]);
+    log(`a frame from the model to the phone: p50 ${result.streamed['frame p50 ms']} ms, p99 ${result.streamed['frame p99 ms']} ms (target p99 <= 20 ms); ` +
+      `a turn's first frame, ours: p50 ${result.streamed['first frame of a turn, ours p50 ms']} ms (target <= 30 ms); ` +
+      `${result.streamed.lost} frames lost and ${result.streamed.reordered} reordered (target 0 and 0); ` +
+      `telephony ${result.streamed['telephony CPU ms per call-second']} ms CPU per call-second. ` +
+      `Turn by turn, ours is p50 ${result.turnBased['ours p50 ms (minus model p50)']} ms from the caller's words to the TwiML, after Twilio's ` +
+      "end-of-speech wait and before it synthesizes the whole answer; a stream's first audio leaves as the model's first delta does");
+  }
 } finally {
   system.kill('SIGTERM');
+  await realtime.close();
   await calendarApp?.close().catch(() => undefined);
   if (system.exitCode === null) await new Promise((r) => system.once('exit', r));
   await model.close();

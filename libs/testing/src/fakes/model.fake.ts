@@ -4,13 +4,15 @@
  * `tokens` chunks, `gapMs` apart; /v1/audio/transcriptions answers a transcript and /v1/audio/speech a few MP3 bytes,
  * at once. The services' tests use their own OpenAI fakes, which answer by what is asked.
  */
-import { createServer } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface ModelFake {
   url: string;
   /** OPENAI_BASE_URL for a service pointed at it. */
   baseURL: string;
+  /** Its HTTP server (the Realtime fake answers WebSocket upgrades on it: `startRealtimeFake({ server })`). */
+  server: Server;
   /** The model's own time to its first streamed token (p50, ms), `users` clients each streaming once every `everyMs`. */
   streamTtft(users: number, rounds: number, everyMs?: number): Promise<number>;
   close(): Promise<void>;
@@ -90,5 +92,5 @@ export async function startModelFake({ tokens = 50, gapMs = 2 }: { tokens?: numb
     return Math.round(times[Math.floor(times.length / 2)] * 100) / 100;
   }
 
-  return { url, baseURL: `${url}/v1`, streamTtft, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return { url, baseURL: `${url}/v1`, server, streamTtft, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }

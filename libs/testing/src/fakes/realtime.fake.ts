@@ -36,6 +36,8 @@ export interface RealtimeResponseRecord {
   firstDeltaAt?: number;
   /** performance.now() of the speech_stopped that led to it (none for a response the client asked for). */
   speechStoppedAt?: number;
+  /** The stamp of its first delta (`stamp: true`). */
+  firstStamp?: number;
 }
 
 export interface RealtimeSessionRecord {
@@ -71,6 +73,11 @@ export interface RealtimeFakeOptions {
    * left (`stamps`), so a bench can time each frame to the phone and find any lost or out of order.
    */
   stamp?: boolean;
+  /**
+   * An HTTP server to answer WebSocket upgrades on instead of one of its own: the same OPENAI_BASE_URL then serves the
+   * server's own routes (the bench's chat model) and the Realtime API.
+   */
+  server?: Server;
 }
 
 export interface RealtimeFake {
@@ -88,7 +95,7 @@ export interface RealtimeFake {
   /** Sequence number → performance.now() when the stamped delta left. */
   stamps: Map<number, number>;
   /** The fake's pace, changeable between calls (`thinkMs`, `silenceMs`, `deltaMs`, `paceMs`, `msPerCharacter`). */
-  timing: Required<Omit<RealtimeFakeOptions, 'apiKey' | 'stamp'>>;
+  timing: Required<Omit<RealtimeFakeOptions, 'apiKey' | 'stamp' | 'server'>>;
   close(): Promise<void>;
 }
 
@@ -107,10 +114,12 @@ export async function startRealtimeFake(options: RealtimeFakeOptions = {}): Prom
   const id = (prefix: string) => `${prefix}_${(++ids).toString(36).padStart(8, '0')}`;
   const held = new Set<Socket>();
   const wss = new WebSocketServer({ noServer: true });
-  const server: Server = createServer((_req, res) => {
-    res.writeHead(404, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ error: { message: 'Use a WebSocket' } }));
-  });
+  const server: Server =
+    options.server ??
+    createServer((_req, res) => {
+      res.writeHead(404, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: { message: 'Use a WebSocket' } }));
+    });
   const fake: RealtimeFake = {
     url: '',
     baseURL: '',
@@ -122,13 +131,14 @@ export async function startRealtimeFake(options: RealtimeFakeOptions = {}): Prom
     stamps: new Map(),
     timing,
     close: async () => {
+      server.off('upgrade', upgrade);
       for (const socket of held) socket.destroy();
       for (const client of wss.clients) client.terminate();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      if (!options.server) await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
 
-  server.on('upgrade', (req: IncomingMessage, socket: Socket, head: Buffer) => {
+  function upgrade(req: IncomingMessage, socket: Socket, head: Buffer) {
     const url = new URL(req.url ?? '/', 'http://fake');
     if (fake.stall) {
       held.add(socket);
@@ -141,7 +151,8 @@ export async function startRealtimeFake(options: RealtimeFakeOptions = {}): Prom
       return;
     }
     wss.handleUpgrade(req, socket, head, (ws) => serve(ws, url.searchParams.get('model')!, authorization));
-  });
+  }
+  server.on('upgrade', upgrade);
 
   function serve(ws: WebSocket, model: string, authorization: string | undefined) {
     const record: RealtimeSessionRecord = {
@@ -247,6 +258,7 @@ export async function startRealtimeFake(options: RealtimeFakeOptions = {}): Prom
               delta.set(STAMP, 0);
               delta.writeUInt32BE(seq, 2);
               fake.stamps.set(seq, performance.now());
+              response.firstStamp ??= seq;
             }
             if (offset === 0) {
               response.firstDeltaAt = performance.now();
@@ -323,7 +335,7 @@ export async function startRealtimeFake(options: RealtimeFakeOptions = {}): Prom
     });
   }
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  if (!options.server) await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
   fake.url = `http://127.0.0.1:${port}`;
   fake.baseURL = `${fake.url}/v1`;

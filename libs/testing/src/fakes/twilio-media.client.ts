@@ -135,6 +135,11 @@ export class TwilioMediaCall {
     this.transport.close(1000, '');
   }
 
+  /** Whether our audio is still playing: marks sent that Twilio has not echoed yet. */
+  get playing(): boolean {
+    return this.pendingMarks.length > 0;
+  }
+
   /** Milliseconds of our audio that reached the phone. */
   get receivedMs(): number {
     return this.media.reduce((sum, m) => sum + m.audio.length, 0) / MULAW_BYTES_PER_MS;

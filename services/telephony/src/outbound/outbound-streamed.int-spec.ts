@@ -53,12 +53,14 @@ describe('an outbound call with OPENAI_REALTIME_MODEL set', () => {
       call: { name: 'report_outcome', arguments: { result: 'confirmed', details: 'Will be there at nine' } },
     });
     await call.speak(utterance(), 0);
-    await h.waitFor(() => session.functionOutputs.length === 1 && session.responses.some((r) => r.text === realtime.followUp && r.status === 'completed'));
+    await h.waitFor(() => session.functionOutputs.length === 1 && session.responses.some((r) => r.text === realtime.followUp && r.status === 'completed') && !call.playing);
     // A result the kind does not have is refused, and the model is told.
     realtime.turns.push({ transcript: 'Actually maybe.', call: { name: 'report_outcome', arguments: { result: 'maybe' } } });
     await call.speak(utterance(), 0);
     await h.waitFor(() => session.functionOutputs.length === 2);
     expect(JSON.parse(session.functionOutputs[1].output)).toMatchObject({ ok: false });
+    // The model is asked to go on after the refusal: its answer is heard before the person says goodbye.
+    await h.waitFor(() => session.responses.filter((r) => r.text === realtime.followUp && r.status === 'completed').length === 2 && !call.playing);
 
     realtime.turns.push({ transcript: 'Bye now.', reply: OUTBOUND_FAREWELL, call: { name: 'end_call', arguments: {} } });
     await call.speak(utterance(), 0);

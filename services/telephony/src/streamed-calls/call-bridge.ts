@@ -11,6 +11,7 @@ import type { FallbackReason } from './streamed-calls.metrics';
 import { takenClassification } from './taken-message';
 import {
   HANG_UP_GRACE_MS,
+  MARK_EVERY_MS,
   INPUT_TRANSCRIPTION_MODEL,
   LIMIT_REACHED,
   REALTIME_CONNECT_TIMEOUT_MS,
@@ -75,7 +76,7 @@ export class CallBridge {
   private readonly callerLines = new Map<string, { who: 'caller'; text: string }>();
   private answer: Answer | null = null;
   /** The item whose audio is going to Twilio, how much of it was sent and how much the caller has heard. */
-  private playing: { itemId: string; sentMs: number; heardMs: number } | null = null;
+  private playing: { itemId: string; sentMs: number; heardMs: number; markedMs: number } | null = null;
   /** Marks sent and not echoed yet: audio still queued at Twilio. */
   private readonly pendingMarks = new Set<string>();
   private readonly interrupted = new Set<string>();
@@ -282,6 +283,8 @@ export class CallBridge {
         return void this.callerSaid(event.item_id, event.transcript);
       case 'response.created':
         return this.answerStarted(event.response.id ?? '');
+      case 'response.output_audio.done':
+        return this.endOfAudio();
       case 'response.output_audio_transcript.delta':
         if (this.answer) this.answer.line.text += event.delta;
         return;
@@ -313,14 +316,28 @@ export class CallBridge {
     this.awaitingLast = false;
   }
 
-  /** The model's audio, as it arrives: to Twilio at once, then a mark so we learn when it was heard. */
+  /**
+   * The model's audio, as it arrives: to Twilio at once, with a mark every MARK_EVERY_MS of audio and at the end of
+   * each answer (`endOfAudio`), so the echoed marks say how much of it the caller heard.
+   */
   private play(itemId: string, delta: string) {
     if (this.interrupted.has(itemId) || !this.streamSid) return;
-    if (this.playing?.itemId !== itemId) this.playing = { itemId, sentMs: 0, heardMs: 0 };
+    if (this.playing?.itemId !== itemId) {
+      this.endOfAudio();
+      this.playing = { itemId, sentMs: 0, heardMs: 0, markedMs: 0 };
+    }
     if (this.answer) this.answer.spoke = true;
     this.media(delta);
     this.playing.sentMs += msOfBase64(delta);
-    this.mark(`${itemId}|${Math.round(this.playing.sentMs)}`);
+    if (this.playing.sentMs - this.playing.markedMs >= MARK_EVERY_MS) this.endOfAudio();
+  }
+
+  /** A mark after what was sent of the item playing, unless one already follows it. */
+  private endOfAudio() {
+    const item = this.playing;
+    if (!item || item.sentMs === item.markedMs || this.interrupted.has(item.itemId)) return;
+    item.markedMs = item.sentMs;
+    this.mark(`${item.itemId}|${Math.round(item.sentMs)}`);
   }
 
   /**
@@ -399,6 +416,7 @@ export class CallBridge {
       flowing = true;
       for (const chunk of chunks.splice(0)) send(chunk);
       await synthesis;
+      if (!signal.aborted) this.endOfAudio();
       this.sentences--;
       if (this.ending?.lastDone) this.hangUpWhenHeard();
     });

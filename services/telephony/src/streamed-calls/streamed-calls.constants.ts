@@ -21,6 +21,11 @@ export const LIMIT_REACHED = "I'm sorry, we've reached the time I have for this 
 export const STREAM_LOST_GOODBYE = "I'm sorry, I'm having trouble on this line. Your message has been passed on. Goodbye.";
 /** The turn-based conversation's first words when the model went away mid-call (the caller was already greeted). */
 export const RESUME_GREETING = "I'm sorry, I lost you for a moment. Could you say that again?";
+/**
+ * A mark follows the model's audio every this much of it (and the end of each answer): the caller's interruption cuts
+ * the model's item to within this of what they heard, without a mark for every delta (twice the messages).
+ */
+export const MARK_EVERY_MS = 100;
 /** After the last words were sent, the call is hung up once they were heard, or after this much longer at most. */
 export const HANG_UP_GRACE_MS = 1_500;
 

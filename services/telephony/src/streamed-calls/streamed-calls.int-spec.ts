@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAREWELL, MAX_TURNS } from '../conversation/conversation.constants';
 import { openMediaStream, realtimeEnv, REALTIME_KEY, startRealtime, utterance } from '../testing/streamed-calls';
 import { PUBLIC_URL, startTelephony, type TelephonyHarness } from '../testing/telephony-harness';
-import { LIMIT_REACHED } from './streamed-calls.constants';
+import { LIMIT_REACHED, MARK_EVERY_MS } from './streamed-calls.constants';
 
 let h: TelephonyHarness;
 let realtime: RealtimeFake;
@@ -63,7 +63,7 @@ describe('a premium call with OPENAI_REALTIME_MODEL set', () => {
     expect(twiml).not.toContain('<Connect');
   });
 
-  it('bridges the stream to the Realtime model: the session as a phone call needs it, the greeting, caller audio in, the answer out with a mark after each delta', async () => {
+  it('bridges the stream to the Realtime model: the session as a phone call needs it, the greeting, caller audio in, the answer out as it comes with marks after it', async () => {
     const { CallSid } = await ring();
     const call = await openMediaStream(h, CallSid);
     await heardSomething(call);
@@ -83,21 +83,29 @@ describe('a premium call with OPENAI_REALTIME_MODEL set', () => {
     expect(update.session.tools.map((t: { name: string }) => t.name)).toEqual(['take_message', 'end_call']);
     // The greeting is the model's first answer, asked for word for word.
     expect(session.events.find((e) => e.type === 'response.create').response.instructions).toContain(GREETING);
-    await h.waitFor(() => session.responses[0]?.status === 'completed');
+    await h.waitFor(() => session.responses[0]?.status === 'completed' && !call.playing, { message: 'the greeting heard' });
 
     const before = session.appendedBytes;
     realtime.turns.push({ transcript: 'Is Ann around?', reply: 'She is out, can I take a message?' });
     await call.speak(utterance(), 0);
     await h.waitFor(() => session.responses.length === 2 && session.responses[1].status === 'completed', { message: 'the answer to the caller' });
     const deltas = session.responses.reduce((n, r) => n + r.deltas, 0);
-    await h.waitFor(() => call.media.length === deltas && call.events('mark').length === deltas, { message: 'every delta and its mark on the line' });
+    const sent = () => call.received.filter((m) => m.event === 'media' || m.event === 'mark');
+    await h.waitFor(() => call.media.length === deltas && sent().at(-1)?.event === 'mark', { message: 'every delta and the last mark on the line' });
     // Every frame of the caller went to the model, as μ-law, undecoded.
     expect(session.appendedBytes - before).toBe(utterance().length);
-    // Each delta went to Twilio for this stream, followed by its mark.
-    const sent = call.received.filter((m) => m.event === 'media' || m.event === 'mark');
+    // Each delta went to Twilio for this stream as it came, a mark at most every MARK_EVERY_MS of audio...
     expect(call.foreign).toEqual([]);
-    expect(sent.length).toBe(2 * call.media.length);
-    sent.forEach((m, i) => expect(m.event).toBe(i % 2 === 0 ? 'media' : 'mark'));
+    let unmarked = 0;
+    for (const m of sent()) {
+      unmarked = m.event === 'media' ? unmarked + 20 : 0;
+      expect(unmarked).toBeLessThanOrEqual(MARK_EVERY_MS + 20);
+    }
+    // ...and after the whole of each answer, naming how much of it was sent.
+    const marks = call.events('mark').map((m) => m.mark.name);
+    for (const response of session.responses) {
+      expect(marks).toContain(`${response.itemId}|${Math.max(200, response.text.length * realtime.timing.msPerCharacter)}`);
+    }
     call.hangUp();
     await call.closed;
     await afterStream(CallSid);
@@ -108,6 +116,7 @@ describe('a premium call with OPENAI_REALTIME_MODEL set', () => {
     const { CallSid } = await ring(owner, '+15550001111');
     const call = await openMediaStream(h, CallSid);
     await heardSomething(call);
+    await h.waitFor(() => lastSession().responses[0]?.status === 'completed' && !call.playing, { message: 'the greeting heard' });
     realtime.turns.push({
       transcript: 'This is Bob, please have Ann call me back at 555 222 3333 about the lease, it is urgent.',
       call: { name: 'take_message', arguments: { caller_name: 'Bob', callback_number: '+15552223333', message: 'Call back about the lease', urgency: 'urgent' } },
@@ -124,7 +133,7 @@ describe('a premium call with OPENAI_REALTIME_MODEL set', () => {
     });
     // The model heard the tool's answer and went on speaking.
     const session = lastSession();
-    await h.waitFor(() => session.functionOutputs.length === 1 && session.responses.some((r) => r.text === realtime.followUp));
+    await h.waitFor(() => session.functionOutputs.length === 1 && session.responses.some((r) => r.text === realtime.followUp && r.status === 'completed') && !call.playing);
     expect(JSON.parse(session.functionOutputs[0].output)).toEqual({ ok: true });
 
     call.hangUp();
@@ -163,7 +172,9 @@ describe('a premium call with OPENAI_REALTIME_MODEL set', () => {
       expect(played.map(msOf)).toContain(truncation.audio_end_ms);
       expect(truncation.audio_end_ms).toBeGreaterThanOrEqual(msOf(played.filter((m) => m.at <= spoke).at(-1)!));
       expect(truncation.audio_end_ms).toBeLessThan(greeting.deltas * 20);
-      expect(greeting.status).toBe('cancelled');
+      // Nothing more of the greeting goes to Twilio once it was cleared (whatever the model was still sending).
+      const cleared = call.received.findIndex((m) => m.event === 'clear');
+      expect(call.received.slice(cleared).filter((m) => m.event === 'mark' && m.mark.name.startsWith(`${greeting.itemId}|`))).toEqual([]);
       // The answer to the interruption still reaches the caller.
       await h.waitFor(() => session.responses.length === 2 && session.responses[1].status === 'completed');
       call.hangUp();
@@ -185,10 +196,11 @@ describe('a premium call with OPENAI_REALTIME_MODEL set', () => {
       { message: 'the call completed at Twilio' },
     );
     expect(completed.authorized).toBe(true);
-    // Hung up only once the goodbye was heard: every mark of it had been echoed as played.
+    // Hung up only once the goodbye was heard: Twilio had echoed the mark after the whole of it as played.
     const session = lastSession();
     const goodbye = session.responses.find((r) => r.text === 'Goodbye, have a nice day!')!;
-    expect(call.echoedMarks.filter((m) => m.name.startsWith(`${goodbye.itemId}|`) && !m.cleared)).toHaveLength(goodbye.deltas);
+    const whole = `${goodbye.itemId}|${Math.max(200, goodbye.text.length * realtime.timing.msPerCharacter)}`;
+    expect(call.echoedMarks.find((m) => m.name === whole)).toMatchObject({ cleared: false });
     call.hangUp();
     await call.closed;
     expect(await afterStream(CallSid)).toMatch(/<Response>\s*<Hangup\/>\s*<\/Response>/);
