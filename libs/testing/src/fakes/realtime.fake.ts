@@ -1,17 +1,27 @@
 /**
  * A loopback fake of OpenAI's Realtime API over WebSocket (`GET /v1/realtime?model=...`, the GA events), for the
  * official SDK's `OpenAIRealtimeWS` pointed at it through OPENAI_BASE_URL. It takes `session.update`, listens to the
- * appended μ-law audio with a voice activity detector of its own (a burst of sound, then `silenceMs` of quiet, is one
- * utterance), and for each utterance says `input_audio_buffer.speech_started` / `speech_stopped`, the input
- * transcription, then answers: `response.created`, `response.output_audio.delta`... (real μ-law audio as long as the
- * reply), `response.output_audio_transcript.done`, a function call when the turn asks for one, `response.done`.
- * Speech over an answer interrupts it (`response.done` cancelled), as `interrupt_response` does. What each session
- * said and asked is recorded for the tests.
+ * appended audio (μ-law, `audio/pcmu`, unless the session's input format is 24 kHz PCM16, `audio/pcm`) with a voice
+ * activity detector of its own (a burst of sound, then `silenceMs` of quiet, is one utterance), and for each utterance
+ * says `input_audio_buffer.speech_started` / `speech_stopped`, the input transcription, then answers (at once, or when
+ * the client sends `response.create` if turn detection has `create_response: false`): `response.created`,
+ * `response.output_audio.delta`... (real audio in the output format, as long as the reply),
+ * `response.output_audio_transcript.done`, a function call when the turn asks for one, `response.done`. Speech over an
+ * answer interrupts it (`response.done` cancelled), as `interrupt_response` does. What each session said and asked is
+ * recorded for the tests.
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { WebSocket, WebSocketServer } from 'ws';
 import { MULAW_BYTES_PER_MS, mulawLevel, mulawTone } from './mulaw';
+import { PCM16_BYTES_PER_MS, pcm16Level, pcm16Tone } from './pcm16';
+
+/** How the fake hears and speaks a session's audio format: `audio/pcmu` (the default) or 24 kHz `audio/pcm`. */
+const AUDIO_FORMATS = {
+  'audio/pcmu': { bytesPerMs: MULAW_BYTES_PER_MS, level: mulawLevel, tone: (ms: number) => mulawTone(ms) },
+  'audio/pcm': { bytesPerMs: PCM16_BYTES_PER_MS, level: pcm16Level, tone: (ms: number) => pcm16Tone(ms) },
+} as const;
+const audioFormat = (format: { type?: string } | undefined) => AUDIO_FORMATS[format?.type === 'audio/pcm' ? 'audio/pcm' : 'audio/pcmu'];
 
 /** One thing the caller says and what the model makes of it. */
 export interface RealtimeTurn {
@@ -167,6 +177,8 @@ export async function startRealtimeFake(options: RealtimeFakeOptions = {}): Prom
     let positionMs = 0;
     let utterance: { itemId: string; startMs: number; quietMs: number } | null = null;
     let current: { record: RealtimeResponseRecord; cancelled: boolean } | null = null;
+    /** An utterance whose answer waits for a `response.create` (turn detection with `create_response: false`). */
+    let waiting: { turn: RealtimeTurn; stoppedAt: number } | null = null;
 
     send({ type: 'session.created', session: record.session });
 
@@ -174,12 +186,13 @@ export async function startRealtimeFake(options: RealtimeFakeOptions = {}): Prom
 
     function hear(audio: Buffer) {
       record.appendedBytes += audio.length;
-      for (let offset = 0; offset < audio.length; offset += 20 * MULAW_BYTES_PER_MS) {
-        const chunk = audio.subarray(offset, offset + 20 * MULAW_BYTES_PER_MS);
-        const chunkMs = chunk.length / MULAW_BYTES_PER_MS;
+      const format = audioFormat(record.session.audio?.input?.format);
+      for (let offset = 0; offset < audio.length; offset += 20 * format.bytesPerMs) {
+        const chunk = audio.subarray(offset, offset + 20 * format.bytesPerMs);
+        const chunkMs = chunk.length / format.bytesPerMs;
         positionMs += chunkMs;
         if (!vad()) continue;
-        const voiced = mulawLevel(chunk) > 0.05;
+        const voiced = format.level(chunk) > 0.05;
         if (voiced && !utterance) {
           utterance = { itemId: id('item'), startMs: positionMs - chunkMs, quietMs: 0 };
           send({ type: 'input_audio_buffer.speech_started', audio_start_ms: utterance.startMs, item_id: utterance.itemId });
@@ -209,6 +222,8 @@ export async function startRealtimeFake(options: RealtimeFakeOptions = {}): Prom
         }
       }, Math.min(30, timing.thinkMs));
       if (vad()?.create_response !== false) setTimeout(() => void respond(turn.reply ?? '', turn.call, stoppedAt), timing.thinkMs);
+      // Without create_response the client asks for the answer itself (`response.create`), as it wishes.
+      else waiting = { turn, stoppedAt };
     }
 
     function cancel() {
@@ -248,8 +263,10 @@ export async function startRealtimeFake(options: RealtimeFakeOptions = {}): Prom
           }
           if (!state.cancelled) send({ type: 'response.output_text.done', ...base, text });
         } else {
-          const audio = mulawTone(Math.max(200, text.length * timing.msPerCharacter));
-          const step = timing.deltaMs * MULAW_BYTES_PER_MS;
+          const format = audioFormat(record.session.audio?.output?.format);
+          const audio = format.tone(Math.max(200, text.length * timing.msPerCharacter));
+          const step = timing.deltaMs * format.bytesPerMs;
+          let spoken = 0;
           for (let offset = 0; offset < audio.length; offset += step) {
             if (state.cancelled || ws.readyState !== WebSocket.OPEN) break;
             const delta = Buffer.from(audio.subarray(offset, offset + step));
@@ -260,10 +277,17 @@ export async function startRealtimeFake(options: RealtimeFakeOptions = {}): Prom
               fake.stamps.set(seq, performance.now());
               response.firstStamp ??= seq;
             }
-            if (offset === 0) {
-              response.firstDeltaAt = performance.now();
-              send({ type: 'response.output_audio_transcript.delta', ...base, delta: text });
+            if (offset === 0) response.firstDeltaAt = performance.now();
+            // The words go with the audio that says them (as the API sends them, just ahead of it), so an answer cut
+            // short has said only its first words.
+            let words = '';
+            while (spoken < text.length && spoken / text.length < (offset + delta.length) / audio.length) {
+              const next = text.indexOf(' ', spoken);
+              const end = next === -1 ? text.length : next + 1;
+              words += text.slice(spoken, end);
+              spoken = end;
             }
+            if (words) send({ type: 'response.output_audio_transcript.delta', ...base, delta: words });
             send({ type: 'response.output_audio.delta', ...base, delta: delta.toString('base64') });
             response.deltas++;
             await pause();
@@ -320,7 +344,11 @@ export async function startRealtimeFake(options: RealtimeFakeOptions = {}): Prom
         case 'response.create': {
           const instructions = String(event.response?.instructions ?? '');
           const quoted = [...instructions.matchAll(/"([^"]+)"/g)].map((m) => m[1]).at(-1);
-          setTimeout(() => void respond(quoted ?? fake.followUp), timing.thinkMs);
+          // The answer to the last utterance, when the session waits for the client to ask for it.
+          const answer = quoted === undefined ? waiting : null;
+          waiting = null;
+          if (answer) setTimeout(() => void respond(answer.turn.reply ?? '', answer.turn.call, answer.stoppedAt), timing.thinkMs);
+          else setTimeout(() => void respond(quoted ?? fake.followUp), timing.thinkMs);
           return;
         }
         case 'response.cancel':
