@@ -24,6 +24,8 @@ import { MailConnectionRow } from './MailConnectionRow';
 
 // Its own chunk, loaded with the Account page: the meters of today's quotas.
 const UsageMeters = lazyNamed(() => import('./UsageMeters'), 'UsageMeters');
+// Its own chunk too: export, import and deletion of the account's data.
+const AccountDataPanel = lazyNamed(() => import('./AccountDataPanel'), 'AccountDataPanel');
 
 function InfoRow({ label, value }: { label: string; value: string }) {
   return (
@@ -175,6 +177,10 @@ export function AccountPanel({ user }: { user: User }) {
           </Stack>
         </CardContent>
       </Card>
+
+      <Suspense fallback={null}>
+        <AccountDataPanel user={user} />
+      </Suspense>
     </Stack>
   );
 }
