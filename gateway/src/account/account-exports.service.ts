@@ -79,7 +79,8 @@ export class AccountExportsService {
 
   /**
    * The archive behind a download link, once: a link that is not this export's (or this installation's), was used,
-   * or outlived the archive is a 404. The stream reads the store a few chunks ahead of the client.
+   * or outlived the archive is a 404. The stream reads the store a few chunks ahead of the client. The user's browsers
+   * hear of the spent link (an `export` live event), so the Account page shows the next one.
    */
   async download(userId: string, id: string, token: string): Promise<{ stream: Readable; bytes: number; createdAt: Date }> {
     const row = await this.exports.find(userId, id);
@@ -88,6 +89,8 @@ export class AccountExportsService {
     if (!nonce || !(await this.exports.spendLink(userId, id, nonce, newLinkNonce()))) throw DownloadLinkUsed();
     const stream = await this.store.reader(id);
     if (!stream) throw DownloadLinkUsed();
+    // The link is spent: the Account page asks for the state again and shows the next one.
+    this.live.publish(userId, 'export', { id, status: 'completed', progress: 100, downloaded: true });
     return { stream, bytes: Number(row.bytes), createdAt: row.createdAt };
   }
 

@@ -6,7 +6,7 @@ import { MetricsEndpoint, RpcClient } from '@jarvis/platform';
 import { scrapeMetrics } from '@jarvis/testing';
 import { connect, type NatsConnection } from 'nats';
 import { DataSource } from 'typeorm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fromBuffer } from 'yauzl';
 import { ZipFile } from 'yazl';
 import type { TestHttpClient } from '@jarvis/testing';
@@ -170,9 +170,14 @@ describe('POST /api/account/export', () => {
   });
 
   it('downloads an archive once per link: the link spent, the state gives a new one; a forged or foreign link is 404', async () => {
-    const { client } = await signUp();
+    const { client, id: userId } = await signUp();
     const { id, state } = await exported(client);
+    const live: { id: string; downloaded?: boolean }[] = [];
+    const sub = nc.subscribe(gw.env.natsPrefix + liveSubject(userId, 'export'), { callback: (_e, m) => live.push(JSON.parse(new TextDecoder().decode(m.data)).data) });
     expect((await download(client, state.downloadUrl)).status).toBe(200);
+    // The browsers hear that the link was spent, so the Account page asks for the next one.
+    await vi.waitFor(() => expect(live).toContainEqual(expect.objectContaining({ id, downloaded: true })));
+    sub.unsubscribe();
     const again = await download(client, state.downloadUrl);
     expect(again.status).toBe(404);
     expect(JSON.parse(again.bytes.toString())).toMatchObject({ code: 'DOWNLOAD_LINK_USED' });
