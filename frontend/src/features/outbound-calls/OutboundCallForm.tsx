@@ -10,7 +10,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import PhoneForwardedOutlinedIcon from '@mui/icons-material/PhoneForwardedOutlined';
 import WorkspacePremiumOutlinedIcon from '@mui/icons-material/WorkspacePremiumOutlined';
-import { isApiError, serverMessageOr } from '../../api/client';
+import { serverMessageOr } from '../../api/client';
 import type { OutboundCallKind } from '../../api/outbound-calls';
 import { useToast } from '../../components/toast/toast-context';
 import { PlaceField } from '../places/PlaceField';
@@ -137,7 +137,7 @@ export function OutboundCallForm({ canCall }: { canCall: boolean }) {
       setErrors({});
     },
     onError: (error) => {
-      if (isApiError(error)) setErrors(serverFieldErrors(error.body));
+      setErrors(serverFieldErrors(error));
       toast({
         title: 'Error',
         description: serverMessageOr(error, 'Failed to queue call'),

@@ -17,9 +17,10 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import type { CallScenario } from '@jarvis/contracts';
-import { isApiError, serverMessageOr, statusOf } from '../../api/client';
+import { serverMessageOr, statusOf } from '../../api/client';
 import type { ScenarioInput } from '../../api/outbound-calls';
 import { useToast } from '../../components/toast/toast-context';
+import { fieldErrorsOf } from '../../forms/field-errors';
 import {
   DEFAULT_CRON,
   describeCron,
@@ -115,15 +116,8 @@ export function ScenarioDialog({
       onClose();
     },
     onError: (error) => {
-      const fields = isApiError(error)
-        ? (error.body as { fields?: Record<string, string[]> })?.fields
-        : undefined;
-      if (fields)
-        setErrors(
-          Object.fromEntries(
-            Object.entries(fields).map(([field, messages]) => [field, messages[0]]),
-          ) as DraftErrors,
-        );
+      const fields = fieldErrorsOf(error);
+      if (Object.keys(fields).length > 0) setErrors(fields as DraftErrors);
       else
         setFailure({
           message: serverMessageOr(error, 'The scenario could not be saved. Please try again.'),

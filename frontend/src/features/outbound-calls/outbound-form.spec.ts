@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../api/client';
 import {
   appointmentText,
   buildOutboundCall,
@@ -164,10 +165,15 @@ describe('the outbound call form (doc3 §5)', () => {
 
   it("maps the server's field errors onto the form", () => {
     expect(
-      serverFieldErrors({
-        fields: { phoneNumber: ['Bad number'], scheduledTime: ['In the past'], other: ['x'] },
-      }),
+      serverFieldErrors(
+        new ApiError(400, '400', {
+          error: 'Invalid input',
+          code: 'VALIDATION',
+          fields: { phoneNumber: ['Bad number'], scheduledTime: ['In the past'], other: ['x'] },
+        }),
+      ),
     ).toEqual({ phoneNumber: 'Bad number', scheduledDate: 'In the past' });
+    expect(serverFieldErrors(new Error('network'))).toEqual({});
   });
 });
 

@@ -1,4 +1,5 @@
 import type { OutboundCallKind, OutboundCallRequest } from '../../api/outbound-calls';
+import { fieldErrorsOf } from '../../forms/field-errors';
 
 /**
  * The Make Outbound Call form (doc3 §5): its fields, defaults and rules, apart from React so they can be tested
@@ -247,17 +248,14 @@ export function errorsForKind(errors: OutboundFormErrors, kind: OutboundCallKind
   ) as OutboundFormErrors;
 }
 
-/** The server's 400 names fields in `fields`; they map onto the form's where the names agree. */
-export function serverFieldErrors(body: unknown): OutboundFormErrors {
-  const fields = (body as { fields?: unknown } | null)?.fields;
-  if (!fields || typeof fields !== 'object') return {};
+/** The server's per-field messages of a refused call (`fieldErrorsOf`), on the form's fields where the names agree. */
+export function serverFieldErrors(error: unknown): OutboundFormErrors {
   const known = new Set<string>(Object.keys(EMPTY_OUTBOUND_FORM));
   const result: OutboundFormErrors = {};
-  for (const [field, message] of Object.entries(fields as Record<string, unknown>)) {
-    const text = Array.isArray(message) ? message[0] : message;
+  for (const [field, text] of Object.entries(fieldErrorsOf(error))) {
     const target =
       field === 'scheduledTime' ? 'scheduledDate' : field === 'appointmentTime' ? 'appointmentDate' : field;
-    if (known.has(target) && typeof text === 'string') result[target as OutboundFormField] = text;
+    if (known.has(target)) result[target as OutboundFormField] = text;
   }
   return result;
 }

@@ -1,4 +1,5 @@
 import { isApiError, statusOf } from '../../api/client';
+import { fieldErrorsOf } from '../../forms/field-errors';
 
 /** The contracts' E.164 rule for a phone line: a plus, a country code and 7 to 15 digits in all. */
 const E164 = /^\+[1-9]\d{6,14}$/;
@@ -32,15 +33,10 @@ export function phoneLineFailure(error: unknown, fallback: string): PhoneLineFai
   const status = statusOf(error);
   const readable = status !== undefined && ((status >= 400 && status < 500) || status === 503);
   const server = isApiError(error) ? error.serverMessage : undefined;
-  const fields = isApiError(error)
-    ? (error.body as { fields?: Record<string, unknown> } | undefined)?.fields
-    : undefined;
-  const field = Array.isArray(fields?.phoneNumber)
-    ? fields.phoneNumber.find((m) => typeof m === 'string')
-    : undefined;
+  const field = fieldErrorsOf(error).phoneNumber;
   return {
     message: (readable && server) || fallback,
     needsUpgrade: status === 402,
-    ...(typeof field === 'string' ? { fieldError: field } : {}),
+    ...(field ? { fieldError: field } : {}),
   };
 }
