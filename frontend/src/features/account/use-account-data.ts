@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AccountExportState, AccountImportReply } from '@jarvis/contracts';
 import { apiRequestReading, callApi, readJson } from '../../api/client';
@@ -17,6 +18,17 @@ export function useLatestExport() {
     refetchOnMount: 'always',
     refetchInterval: (query) => (query.state.data && RUNNING.has(query.state.data.status) ? 2_000 : false),
   });
+}
+
+/**
+ * After the download link was followed: it works once, so the state is read again for the next one. The server also
+ * says so on the live stream once the download started; this covers a browser whose stream is down.
+ */
+export function useRefreshAfterDownload() {
+  const queryClient = useQueryClient();
+  return () => {
+    setTimeout(() => void queryClient.invalidateQueries({ queryKey: latestExportKey }), 2_000);
+  };
 }
 
 /** POST /api/account/export: starts an export (409 while one runs). */
@@ -55,4 +67,29 @@ export function useDeleteAccount() {
 export function archiveProblemsOf(error: unknown): string[] {
   const body = (error as { body?: { problems?: unknown } } | null)?.body;
   return Array.isArray(body?.problems) ? body.problems.filter((p): p is string => typeof p === 'string') : [];
+}
+
+/**
+ * How far the import being sent has got (0-100), from the `import` live events, while `active`: a stream of its own,
+ * opened only for the import (the app's stream refreshes lists, it hands no event on). Null until the first event.
+ */
+export function useImportProgress(active: boolean): number | null {
+  const [progress, setProgress] = useState<number | null>(null);
+  useEffect(() => {
+    if (!active || typeof EventSource === 'undefined') return;
+    const source = new EventSource(api.identity.live.path, { withCredentials: true });
+    source.addEventListener('import', (event) => {
+      try {
+        const data = JSON.parse((event as MessageEvent<string>).data) as { progress?: unknown };
+        if (typeof data.progress === 'number') setProgress(Math.max(0, Math.min(100, data.progress)));
+      } catch {
+        /* an event without a body says nothing of the progress */
+      }
+    });
+    return () => {
+      source.close();
+      setProgress(null);
+    };
+  }, [active]);
+  return active ? progress : null;
 }
