@@ -1,5 +1,6 @@
 /**
- * A loopback fake of Twilio's REST API (2010-04-01): incoming and available numbers, messages and recording media,
+ * A loopback fake of Twilio's REST API (2010-04-01): incoming and available numbers, messages, calls (placed, listed
+ * with the call list's filters, hung up) and recording media,
  * speaking the JSON and form bodies the real `twilio` SDK sends and parses. Point TWILIO_BASE_URL at `url`.
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
@@ -41,6 +42,10 @@ export interface FakeCall {
   callbacks: string[];
   /** Hung up through the REST API (Calls/<sid> with Status=completed). */
   hungUp: boolean;
+  /** When Twilio accepted it (the call list's date_created and start_time: the fake dials at once). */
+  createdAt: Date;
+  /** The path its client's TWILIO_BASE_URL put before Twilio's ('' without one): which client placed it. */
+  basePath: string;
 }
 
 /**
@@ -71,6 +76,12 @@ export interface TwilioFake {
   callScript: (call: FakeCall) => CallScript;
   /** Answers to the next Calls.create requests before any is placed: 500 (an outage) or 400 (a refused number). */
   failNextCalls: (500 | 400)[];
+  /**
+   * While set, a Calls.create is accepted (the call is placed and listed) but its answer is held until
+   * `releaseCallAnswers()`: the window in which a replica that dies has placed a call without learning its CallSid.
+   */
+  holdCallAnswers: boolean;
+  releaseCallAnswers(): void;
   deliver: CallbackDelivery;
   /** Resolves when every simulated call started so far has sent its last callback. */
   settled(): Promise<void>;
@@ -98,9 +109,14 @@ export const SILENT_MP3 = (() => {
 
 export async function startTwilioFake(): Promise<TwilioFake> {
   const running = new Set<Promise<void>>();
+  const heldAnswers: (() => void)[] = [];
   const fake: Omit<TwilioFake, 'url' | 'close' | 'settled'> = {
     requests: [], numbers: [], available: ['+15005550006'], sentMessages: [], released: [], recordings: new Map(), deletedRecordings: [],
     calls: [], callScript: () => ({ outcome: 'answer', duration: 30 }), failNextCalls: [], deliver: httpDelivery,
+    holdCallAnswers: false,
+    releaseCallAnswers: () => {
+      for (const release of heldAnswers.splice(0)) release();
+    },
   };
   let counter = 0;
   const sid = (prefix: string) => `${prefix}${String(++counter).padStart(32, '0')}`;
@@ -119,7 +135,10 @@ export async function startTwilioFake(): Promise<TwilioFake> {
       res.end(JSON.stringify(body));
     };
     if (!request.authorized) return json(401, { code: 20003, message: 'Authenticate', status: 401 });
-    const base = `/2010-04-01/Accounts/${FAKE_ACCOUNT_SID}`;
+    // A TWILIO_BASE_URL with a path (a proxy's prefix) puts it before Twilio's own: kept as the request's basePath.
+    const apiAt = url.pathname.indexOf('/2010-04-01/');
+    const basePath = apiAt > 0 ? url.pathname.slice(0, apiAt) : '';
+    const base = `${basePath}/2010-04-01/Accounts/${FAKE_ACCOUNT_SID}`;
     const path = url.pathname.startsWith(base) ? url.pathname.slice(base.length) : url.pathname;
     let m: RegExpMatchArray | null;
     if (req.method === 'GET' && path === '/IncomingPhoneNumbers.json') {
@@ -161,14 +180,29 @@ export async function startTwilioFake(): Promise<TwilioFake> {
         sid: sid('CA'), to: request.form.get('To') ?? '', from: request.form.get('From') ?? '', url: request.form.get('Url') ?? '',
         statusCallback: request.form.get('StatusCallback') ?? '', statusCallbackEvents: request.form.getAll('StatusCallbackEvent'),
         record: request.form.get('Record') === 'true', recordingStatusCallback: request.form.get('RecordingStatusCallback'),
-        twiml: [], callbacks: [], hungUp: false,
+        twiml: [], callbacks: [], hungUp: false, createdAt: new Date(), basePath,
       };
       fake.calls.push(call);
-      json(201, { sid: call.sid, account_sid: FAKE_ACCOUNT_SID, to: call.to, from: call.from, status: 'queued', direction: 'outbound-api' });
+      if (fake.holdCallAnswers) await new Promise<void>((release) => heldAnswers.push(release));
+      json(201, callJson(call, 'queued'));
       const run = simulate(fake as TwilioFake, call, sid).catch(() => undefined);
       running.add(run);
       void run.finally(() => running.delete(run));
       return;
+    }
+    if (req.method === 'GET' && path === '/Calls.json') {
+      // The call list's filters as Twilio reads them (To, From, Status, StartTime with < > or a day), newest first.
+      const q = url.searchParams;
+      const day = (value: string) => value.slice(0, 10);
+      const listed = fake.calls
+        .filter((c) => (!q.get('To') || c.to === q.get('To')) && (!q.get('From') || c.from === q.get('From')))
+        .filter((c) => !q.get('Status') || callStatusOf(c) === q.get('Status'))
+        .filter((c) => !q.get('StartTime') || c.createdAt.toISOString().slice(0, 10) === day(q.get('StartTime')!))
+        .filter((c) => !q.get('StartTime>') || c.createdAt >= new Date(q.get('StartTime>')!))
+        .filter((c) => !q.get('StartTime<') || c.createdAt <= new Date(q.get('StartTime<')!))
+        .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
+        .slice(0, Number(q.get('PageSize') ?? 50));
+      return json(200, page('calls', listed.map((c) => callJson(c, callStatusOf(c))), url.pathname));
     }
     if (req.method === 'POST' && (m = path.match(/^\/Calls\/(CA\w+)\.json$/))) {
       const call = fake.calls.find((c) => c.sid === m![1]);
@@ -200,6 +234,20 @@ export async function startTwilioFake(): Promise<TwilioFake> {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }) as TwilioFake;
 }
+
+/** Where a call is, as the fake played it: its last status callback, or hung up. */
+function callStatusOf(call: FakeCall): string {
+  if (call.hungUp) return 'completed';
+  const statuses = call.callbacks.filter((c) => ['initiated', 'ringing', 'in-progress', 'completed', 'busy', 'no-answer', 'failed'].includes(c));
+  const last = statuses.at(-1);
+  return !last || last === 'initiated' ? 'queued' : last;
+}
+
+/** A call resource as Twilio's REST API answers it (dates in RFC 2822, as the SDK parses them). */
+const callJson = (call: FakeCall, status: string) => ({
+  sid: call.sid, account_sid: FAKE_ACCOUNT_SID, to: call.to, from: call.from, status, direction: 'outbound-api',
+  date_created: call.createdAt.toUTCString(), date_updated: call.createdAt.toUTCString(), start_time: call.createdAt.toUTCString(),
+});
 
 function hooksOf(form: URLSearchParams): Partial<FakeNumber> {
   return Object.fromEntries(
