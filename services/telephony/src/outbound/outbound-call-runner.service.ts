@@ -11,7 +11,7 @@ import { type AnnouncedEnd, CallEnds } from './call-ends.service';
 import type { CallLogEntity } from './entities/call-log.entity';
 import { OpeningWriter } from './opening-writer.service';
 import { OutboundCallsRepository } from './outbound-calls.repository';
-import { CALL_END_POLL_MS, NO_CALLER_NUMBER, NO_FINAL_STATUS } from './outbound.constants';
+import { CALL_END_POLL_MS, CLOCK_SKEW_MS, DIAL_CALLBACK_WAIT_MS, NO_CALLER_NUMBER, NO_FINAL_STATUS } from './outbound.constants';
 
 /** This replica is shutting down while a call it placed is still on: another replica takes the waiting over. */
 class HandOver extends Error {}
@@ -68,7 +68,10 @@ export class OutboundCallRunner implements OnApplicationBootstrap, OnModuleDestr
     const waiter = this.ends.listen(log.id);
     try {
       let placedNow = false;
-      if (!log.callSid) {
+      // A run before this one may have asked Twilio already and died before it learnt the CallSid: find that call.
+      const dialed = !log.callSid && log.dialingAt ? await this.findDialed(log) : null;
+      if (dialed) log = dialed;
+      else if (!log.callSid) {
         const placed = await this.place(log, job);
         if (!placed) return;
         [log, placedNow] = [placed, true];
@@ -91,7 +94,8 @@ export class OutboundCallRunner implements OnApplicationBootstrap, OnModuleDestr
     const from = await this.lines.callerNumber(log.userId);
     if (!from) return this.failBeforeAnswer(log, NO_CALLER_NUMBER);
     const opening = log.opening ?? (await this.openings.write(log));
-    if (!(await this.calls.markProcessing(log.userId, log.id, opening))) return null;
+    // Marked before Twilio is asked: from here until the CallSid is saved, a run that finds the call looks for it first.
+    if (!(await this.calls.markDialing(log.userId, log.id, opening))) return null;
     this.live.publish(log.userId, 'calls', { id: log.id });
     this.live.publish(log.userId, 'call-queue', { id: log.id });
     try {
@@ -114,6 +118,35 @@ export class OutboundCallRunner implements OnApplicationBootstrap, OnModuleDestr
       this.live.publish(log.userId, 'call-queue', { id: log.id });
       throw error;
     }
+  }
+
+  /**
+   * The call an earlier run handed to Twilio without learning its CallSid (its replica died waiting for the answer,
+   * or the answer never came), or null when Twilio has none and placing it is safe. Twilio's status callbacks carry
+   * the call log's id and save the CallSid wherever they land, so they are given DIAL_CALLBACK_WAIT_MS from the
+   * dialing; then Twilio's call list is asked for a call from the same line to the same number created since the
+   * dialing (less CLOCK_SKEW_MS) that no other call log holds. Twilio unreachable: the job tries again later rather
+   * than dial blind.
+   */
+  private async findDialed(log: CallLogEntity): Promise<CallLogEntity | null> {
+    const dialingAt = log.dialingAt!.getTime();
+    for (;;) {
+      const current = await this.calls.findOne(log.userId, log.id);
+      if (!current || current.callSid) return current?.callSid ? current : null;
+      if (Date.now() >= dialingAt + DIAL_CALLBACK_WAIT_MS) break;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    const from = await this.lines.callerNumber(log.userId);
+    if (!from || !this.twilio.configured) return null;
+    const placed = await this.twilio.placedCalls({ to: log.phoneNumber, from, since: new Date(dialingAt - CLOCK_SKEW_MS) });
+    const held = await this.calls.heldElsewhere(placed.map((call) => call.sid), log.id);
+    // Newest first: the oldest one left is the placement of this call.
+    const found = placed.filter((call) => !held.has(call.sid)).at(-1);
+    if (!found) return null;
+    await this.calls.setCallSid(log.userId, log.id, found.sid);
+    await this.activity.started('outbound', log.id);
+    const adopted = await this.calls.findOne(log.userId, log.id);
+    return adopted?.callSid ? adopted : null;
   }
 
   /** Ends a call that never rang: its reservation goes back to the month. */

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, In, IsNull, type Repository } from 'typeorm';
+import { DataSource, In, IsNull, Not, type Repository } from 'typeorm';
 import { CallLogEntity, type CallStatus } from './entities/call-log.entity';
 import type { EntityManager } from 'typeorm';
 
@@ -53,10 +53,27 @@ export class OutboundCallsRepository {
     return ((await this.logs.delete({ id, userId })).affected ?? 0) > 0;
   }
 
-  /** pending → processing (with the opening it will speak); false when the call was deleted or has already ended. */
-  async markProcessing(userId: string, id: string, opening: string): Promise<boolean> {
-    const result = await this.logs.update({ id, userId, status: In(OPEN) }, { status: 'processing', opening });
+  /**
+   * pending → processing (with the opening it will speak), dialing from now: written before Twilio is asked, so a run
+   * that finds it set without a CallSid knows the call may be ringing already. False when the call was deleted, has
+   * already ended or has its CallSid.
+   */
+  async markDialing(userId: string, id: string, opening: string): Promise<boolean> {
+    const result = await this.logs.update(
+      { id, userId, status: In(OPEN), callSid: IsNull() },
+      { status: 'processing', opening, dialingAt: () => 'now()' },
+    );
     return (result.affected ?? 0) > 0;
+  }
+
+  /**
+   * Which of these provider call ids another call log already holds: a call found at Twilio by its numbers is
+   * adopted only when it is nobody else's (two users may call one number from the shared line). Answers ids only.
+   */
+  async heldElsewhere(callSids: string[], id: string): Promise<Set<string>> {
+    if (callSids.length === 0) return new Set();
+    const rows = await this.logs.find({ select: { callSid: true }, where: { callSid: In(callSids), id: Not(id) } });
+    return new Set(rows.map((row) => row.callSid!));
   }
 
   async update(userId: string, id: string, changes: Partial<CallLog>) {

@@ -33,6 +33,13 @@ export const NOT_A_VALID_NUMBER = 'Enter a valid phone number with its country c
  * Core NATS subject on which the replica that ends (or deletes) a call wakes the job waiting for it, wherever it runs.
  */
 export const callEndedSubject = (natsPrefix: string, callLogId: string) => `${natsPrefix}telephony.outbound.ended.${callLogId}`;
+/**
+ * A run that finds its call dialing without a CallSid (the run before died waiting for Twilio's answer) first waits
+ * this long from the dialing for a status callback to name it, then asks Twilio's call list.
+ */
+export const DIAL_CALLBACK_WAIT_MS = 10_000;
+/** How far Twilio's clock may be behind ours when its call list is searched from the dialing on. */
+export const CLOCK_SKEW_MS = 60_000;
 /** A running call job looks at its row this often even when no replica told it the call ended (a lost message). */
 export const CALL_END_POLL_MS = 5_000;
 /** A model writing an opening gets this long before the fixed script is used. */

@@ -20,6 +20,12 @@ export interface OutgoingCall {
   recordingStatusCallback: string;
 }
 
+/** A call of the account, as the provider's call list gives it. */
+export interface PlacedCall {
+  sid: string;
+  createdAt: Date;
+}
+
 /** The provider refused to place a call for a reason retrying cannot fix (a 4xx: a number it will not call...). */
 export class CallRejectedError extends Error {
   constructor(message: string) {
@@ -45,6 +51,11 @@ export abstract class TelephonyProvider {
    * an outage or an unconfigured account is `ProviderUnavailableError`.
    */
   abstract placeCall(call: OutgoingCall): Promise<{ sid: string }>;
+  /**
+   * The calls the account placed from `from` to `to` since `since`, newest first, as the provider lists them: how a
+   * placement whose answer was lost (the replica died waiting for it) is found.
+   */
+  abstract placedCalls(query: { to: string; from: string; since: Date }): Promise<PlacedCall[]>;
   /** Loads what the first call would otherwise load while a caller waits (no network); nothing when unconfigured. */
   abstract prepare(): void;
   /** Hangs up a call that is ringing or on (a call already over is left as it is). */

@@ -4,7 +4,7 @@ import { providerCall, statusOutcome } from '@jarvis/platform';
 import twilio from 'twilio';
 import type RequestClientType from 'twilio/lib/base/RequestClient';
 import { TELEPHONY_CONFIG, type TelephonyConfig } from '../config/telephony.config';
-import type { IncomingNumber, NumberWebhooks, OutgoingCall } from './telephony.provider';
+import type { IncomingNumber, NumberWebhooks, OutgoingCall, PlacedCall } from './telephony.provider';
 import { CallRejectedError, TelephonyProvider } from './telephony.provider';
 
 const CREDENTIALS = ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN'];
@@ -147,6 +147,16 @@ export class TwilioAdapter extends TelephonyProvider {
       }
       throw new ProviderUnavailableError('Twilio', CREDENTIALS, (error as Error).message);
     }
+  }
+
+  placedCalls({ to, from, since }: { to: string; from: string; since: Date }): Promise<PlacedCall[]> {
+    return this.twilioCall('calls.list', async (client) => {
+      // Filtered by number; a call still queued has no start time yet, so the time is its creation, compared here.
+      const calls = await client.calls.list({ to, from, limit: 20 });
+      return calls
+        .filter((call) => call.dateCreated && call.dateCreated.getTime() >= since.getTime())
+        .map((call) => ({ sid: call.sid, createdAt: call.dateCreated }));
+    });
   }
 
   async endCall(callSid: string): Promise<void> {

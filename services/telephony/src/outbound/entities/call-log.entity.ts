@@ -57,6 +57,13 @@ export class CallLogEntity {
   @Column({ name: 'call_sid', type: 'varchar', length: 64, nullable: true })
   callSid!: string | null;
 
+  /**
+   * When the call was last handed to Twilio without its CallSid being known yet: a run of the job that finds it set
+   * (its replica died before the answer was saved) looks for that call before it places one.
+   */
+  @Column({ name: 'dialing_at', type: 'timestamptz', nullable: true })
+  dialingAt!: Date | null;
+
   /** Someone picked up (the provider said in-progress): the call counts even if it fails later. */
   @Column({ type: 'boolean', default: false })
   answered!: boolean;
