@@ -1,4 +1,4 @@
-import type { QuotaExceededBody } from '@jarvis/contracts';
+import type { ErrorBody, QuotaExceededBody } from '@jarvis/contracts';
 import { easternClock } from '../components/eastern-time';
 import { isApiError } from './client';
 
@@ -8,9 +8,9 @@ export const QUOTA_TITLE = 'Daily limit reached';
 /** The gateway's 429 QUOTA_EXCEEDED body, if that is what `error` carries. */
 export function quotaExceededOf(error: unknown): QuotaExceededBody | null {
   if (!isApiError(error)) return null;
-  const body = error.body as Partial<QuotaExceededBody> | null | undefined;
+  const body = error.body;
   return body?.code === 'QUOTA_EXCEEDED' && typeof body.resetsAt === 'string'
-    ? (body as QuotaExceededBody)
+    ? (body as ErrorBody & QuotaExceededBody)
     : null;
 }
 

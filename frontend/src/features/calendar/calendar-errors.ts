@@ -5,8 +5,7 @@ export const CALENDAR_CONNECTION_EXPIRED = 'CALENDAR_CONNECTION_EXPIRED';
 
 /** A 401 whose code says Google no longer accepts the calendar grant: the user must connect again. */
 export function isCalendarConnectionExpired(error: unknown): boolean {
-  if (!isApiError(error) || error.status !== 401) return false;
-  return (error.body as { code?: unknown } | null | undefined)?.code === CALENDAR_CONNECTION_EXPIRED;
+  return isApiError(error) && error.status === 401 && error.body?.code === CALENDAR_CONNECTION_EXPIRED;
 }
 
 export function shouldRetryCalendarQuery(failureCount: number, error: unknown): boolean {

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CareerId, PersonalityId } from '@jarvis/contracts';
-import { callApi, type OutputOf } from '../../api/client';
+import { callApi, isApiError, type OutputOf } from '../../api/client';
 import { queryKeyOf } from '../../api/query-keys';
 import { queryTimings } from '../../api/query-timings';
 import { api } from '../../api/routes';
@@ -65,7 +65,6 @@ export function usePreviewPersonality() {
 
 /** A 402/403 that says the plan must be upgraded. */
 export function upgradeMessage(error: unknown): string | null {
-  const body = (error as { body?: { requiresUpgrade?: unknown; error?: unknown } } | null)?.body;
-  if (!body?.requiresUpgrade) return null;
-  return typeof body.error === 'string' ? body.error : 'This choice needs a higher plan.';
+  if (!isApiError(error) || !error.body?.requiresUpgrade) return null;
+  return error.serverMessage ?? 'This choice needs a higher plan.';
 }

@@ -5,9 +5,7 @@ export const MAIL_CONNECTION_EXPIRED = 'MAIL_CONNECTION_EXPIRED';
 
 /** A 401 whose code says the Google grant was revoked or has expired: the user must reconnect. */
 export function isMailConnectionExpired(error: unknown): boolean {
-  if (!isApiError(error) || error.status !== 401) return false;
-  const body = error.body as { code?: unknown } | null | undefined;
-  return body?.code === MAIL_CONNECTION_EXPIRED;
+  return isApiError(error) && error.status === 401 && error.body?.code === MAIL_CONNECTION_EXPIRED;
 }
 
 /** doc3 §9: the expired-connection failure is not retried, other mail failures up to twice. */

@@ -62,8 +62,8 @@ export const IMAGE_MARK = '[Image]';
 
 function codeOf(error: unknown): string | undefined {
   if (!isApiError(error)) return undefined;
-  const code = (error.body as { code?: unknown } | null | undefined)?.code;
-  if (typeof code === 'string') return code;
+  const code = error.body?.code;
+  if (typeof code === 'string' && code) return code;
   if (error.status === 401) return 'UNAUTHORIZED';
   return undefined;
 }
