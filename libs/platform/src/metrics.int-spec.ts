@@ -5,17 +5,17 @@ import { internal, NotFoundError, returns, webhookSubject, type WebhookReply, ty
 import { closedPortUrl, parseMetrics, scrapeMetrics, type ServiceHarness, startServiceHarness, unboundedLabels } from '@jarvis/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { startService } from '../bootstrap';
-import { EventBus } from '../events/event-bus';
-import { Handles, type HandlerInput } from '../handler';
-import { RpcClient } from '../nats/rpc-client';
-import { ServicePlatformModule } from '../platform.module';
-import { providerFetch } from '../providers/http';
-import { JobProcessor, type JobHandler, PermanentJobFailure } from '../queue/job-processor';
-import { JobQueue } from '../queue/job-queue';
-import { QueueModule } from '../queue/queue.module';
-import { HandlesWebhook, type IncomingWebhook, webhookReply } from '../webhooks';
-import { providerCall } from './provider-calls';
+import { startService } from './bootstrap';
+import { EventBus } from './events/event-bus';
+import { Handles, type HandlerInput } from './handler';
+import { RpcClient } from './nats/rpc-client';
+import { ServicePlatformModule } from './platform.module';
+import { providerFetch } from './providers/http';
+import { JobProcessor, type JobHandler, PermanentJobFailure } from './queue/job-processor';
+import { JobQueue } from './queue/job-queue';
+import { QueueModule } from './queue/queue.module';
+import { HandlesWebhook, type IncomingWebhook, webhookReply } from './webhooks';
+import { providerCall } from './observability/provider-calls';
 
 /**
  * A service's metrics endpoint against the real NATS, Redis, JetStream and Postgres: a probe service (on

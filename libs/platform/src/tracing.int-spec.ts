@@ -5,16 +5,16 @@ import { captureLogs, type LogCapture, type OtlpReceiver, type ReceivedSpan, typ
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { type RunningService, startService } from '../bootstrap';
-import { EventBus } from '../events/event-bus';
-import { Handles, type HandlerInput } from '../handler';
-import { createLogger } from '../logger';
-import { RpcClient } from '../nats/rpc-client';
-import { ServicePlatformModule } from '../platform.module';
-import { JobProcessor, type JobHandler } from '../queue/job-processor';
-import { JobQueue } from '../queue/job-queue';
-import { QueueModule } from '../queue/queue.module';
-import { enableTracing, flushTracing, otelContext, otelTrace, SpanKind, tracer } from './tracing';
+import { type RunningService, startService } from './bootstrap';
+import { EventBus } from './events/event-bus';
+import { Handles, type HandlerInput } from './handler';
+import { createLogger } from './logger';
+import { RpcClient } from './nats/rpc-client';
+import { ServicePlatformModule } from './platform.module';
+import { JobProcessor, type JobHandler } from './queue/job-processor';
+import { JobQueue } from './queue/job-queue';
+import { QueueModule } from './queue/queue.module';
+import { enableTracing, flushTracing, otelContext, otelTrace, SpanKind, tracer } from './observability/tracing';
 
 /**
  * Two services in this one process, traced to an OTLP/HTTP JSON receiver: each service's spans carry its own
