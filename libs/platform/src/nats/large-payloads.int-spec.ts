@@ -5,7 +5,7 @@ import { DomainError, ErrorKind, type RequestContext } from '@jarvis/contracts';
 import { createTestEnv, startNatsService, type TestEnv } from '@jarvis/testing';
 import { connect, JSONCodec, type NatsConnection, type Subscription } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodePayload, encodePayload, LARGE_PAYLOAD_THRESHOLD_BYTES, largePayloadBucket } from './large-payloads';
+import { decodePayload, encodePayload, LARGE_PAYLOAD_CHUNK_BYTES, LARGE_PAYLOAD_THRESHOLD_BYTES, largePayloadBucket } from './large-payloads';
 import { RpcClient } from './rpc-client';
 
 const FIVE_MB = 5 * 1024 * 1024;
@@ -141,6 +141,30 @@ describe('large payloads over NATS', () => {
     expect(over.length).toBeLessThan(1024);
     expect(codec.decode(over)).toMatchObject({ $ref: { bucket: largePayloadBucket(env.natsPrefix), size: LARGE_PAYLOAD_THRESHOLD_BYTES + 11 } });
     expect(await decodePayload(nc, over)).toEqual({ text: 'x'.repeat(LARGE_PAYLOAD_THRESHOLD_BYTES) });
+  });
+
+  it('stores an object the nats client itself reads back intact (same layout, a valid SHA-256), in chunks of up to 1 MB', async () => {
+    const body = { text: text(FIVE_MB) };
+    const ref = codec.decode(await encodePayload(nc, env.natsPrefix, body)) as { $ref: { name: string; size: number } };
+    const store = await nc.jetstream().views.os(largePayloadBucket(env.natsPrefix));
+    const info = await store.info(ref.$ref.name);
+    expect(info).toMatchObject({ size: ref.$ref.size, deleted: false });
+    // 5 MB of JSON in 1 MB chunks: 6 messages, where the client's own put makes 41.
+    expect(info!.chunks).toBe(Math.ceil(ref.$ref.size / LARGE_PAYLOAD_CHUNK_BYTES));
+    // getBlob checks the digest as it reads: a wrong one rejects.
+    const stored = await store.getBlob(ref.$ref.name);
+    expect(JSON.parse(Buffer.from(stored!).toString('utf8'))).toEqual(body);
+    await store.delete(ref.$ref.name);
+  });
+
+  it('reads an object the nats client wrote (in its own 128 kB chunks) and deletes it', async () => {
+    const body = { text: text(700 * 1024) };
+    const store = await nc.jetstream().views.os(largePayloadBucket(env.natsPrefix));
+    const name = `written-by-the-client-${Date.now()}`;
+    const size = Buffer.byteLength(JSON.stringify(body));
+    await store.putBlob({ name }, Buffer.from(JSON.stringify(body)));
+    expect(await decodePayload(nc, codec.encode({ $ref: { bucket: largePayloadBucket(env.natsPrefix), name, size } }))).toEqual(body);
+    expect(await store.info(name)).toMatchObject({ deleted: true });
   });
 
   it('reports an object read twice (or expired) as SERVICE_UNAVAILABLE', async () => {
