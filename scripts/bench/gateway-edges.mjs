@@ -2,6 +2,9 @@
 //  - streamed chat: our time to first token minus the model's, 20 users
 //  - /api/live: 1,000 streams held (extra gateway RSS) and one event per user delivered to all
 //  - Object Store path: a 5 MB request to a service and back against a 100 kB one
+//  - uploads through the gateway: a 4 MB image (POST /api/vision/analyze) and 25 MB of audio (POST /api/transcribe)
+//    until the model is asked (issue 23)
+import { randomBytes } from 'node:crypto';
 import { request as httpRequest, Agent } from 'node:http';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -155,6 +158,58 @@ export async function benchLargePayload({ root, natsUrl, prefix, sizes = [100 * 
     await app.close();
     await serviceNc.close().catch(() => undefined);
     await clientNc.close();
+  }
+  return rows;
+}
+
+/**
+ * Uploads through the whole path, as a browser sends them: a 4 MB image to POST /api/vision/analyze and 25 MB of audio
+ * to POST /api/transcribe (JSON with base64, as the app sends them), each against a 1 kB one. Timed from the client's
+ * first byte to the moment the model (the fake on `model.server`) receives the voice service's request: everything
+ * that is ours (HTTP upload, the gateway's parse and validation, the Object Store both ways, the service's decoding and
+ * its request to the model). `cookies`: one user per round (vision allows 10 images a minute per user).
+ */
+export async function benchUploads({ baseUrl, cookies, model, rounds = 5 }) {
+  const arrivals = [];
+  const onRequest = (req) => arrivals.push({ path: req.url ?? '', at: performance.now() });
+  model.server.on('request', onRequest);
+  const png = (bytes) => Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(bytes - 8)]).toString('base64');
+  const webm = (bytes) => Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), randomBytes(bytes - 4)]).toString('base64');
+  const cases = [
+    { what: 'image 1 kB, /api/vision/analyze', path: '/api/vision/analyze', body: { imageData: png(1024), prompt: 'What is this?' }, model: '/v1/chat/completions' },
+    { what: 'image 4 MB, /api/vision/analyze', path: '/api/vision/analyze', body: { imageData: png(4 * 1024 * 1024), prompt: 'What is this?' }, model: '/v1/chat/completions' },
+    { what: 'audio 1 kB, /api/transcribe', path: '/api/transcribe', body: { audio: webm(1024), mimeType: 'audio/webm' }, model: '/v1/audio/transcriptions' },
+    { what: 'audio 25 MB, /api/transcribe', path: '/api/transcribe', body: { audio: webm(25 * 1024 * 1024), mimeType: 'audio/webm' }, model: '/v1/audio/transcriptions' },
+  ];
+  const rows = [];
+  try {
+    for (const c of cases) {
+      const body = JSON.stringify(c.body);
+      const toModel = [];
+      const total = [];
+      for (let i = -1; i < rounds; i++) {
+        const cookie = cookies[(i + 1) % cookies.length];
+        const from = arrivals.length;
+        const t0 = performance.now();
+        const res = await fetch(baseUrl + c.path, {
+          method: 'POST',
+          headers: { cookie, 'x-requested-with': 'XMLHttpRequest', 'content-type': 'application/json' },
+          body,
+        });
+        const text = await res.text();
+        if (!res.ok) throw new Error(`${c.path}: ${res.status} ${text.slice(0, 200)}`);
+        const asked = arrivals.slice(from).find((a) => a.path.startsWith(c.model));
+        if (!asked) throw new Error(`${c.path}: the model was not asked`);
+        if (i < 0) continue; // warm-up
+        toModel.push(asked.at - t0);
+        total.push(performance.now() - t0);
+      }
+      toModel.sort((a, b) => a - b);
+      total.sort((a, b) => a - b);
+      rows.push({ upload: c.what, rounds, 'to the model p50 ms': pick(toModel, 0.5), 'max ms': round(toModel.at(-1)), 'answered p50 ms': pick(total, 0.5) });
+    }
+  } finally {
+    model.server.off('request', onRequest);
   }
   return rows;
 }
