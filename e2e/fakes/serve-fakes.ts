@@ -169,6 +169,8 @@ async function main() {
     // which refuses loopback addresses unless ALLOW_PRIVATE_NETWORK_TARGETS is set (test only).
     WEB_PUSH_ALLOWED_HOSTS: '127.0.0.1',
     ALLOW_PRIVATE_NETWORK_TARGETS: '1',
+    // The operator's contracts document service, set at run time (the page carries it; no rebuild).
+    CONTRACTS_URL: 'https://contracts.jarvis.test/',
   };
   const app = spawn(process.execPath, [resolve(root, 'scripts/start.mjs')], {
     cwd: root,

@@ -100,7 +100,9 @@ async function buildGateway(): Promise<NestFastifyApplication> {
     app.get(LiveStream).register(scope);
     registerApiDocs(scope);
     registerHealthCheck(scope, app.get(HealthService));
-    await registerStaticFrontend(scope, config.FRONTEND_DIST ?? resolve(__dirname, '../../frontend/dist'));
+    await registerStaticFrontend(scope, config.FRONTEND_DIST ?? resolve(__dirname, '../../frontend/dist'), {
+      contractsUrl: config.CONTRACTS_URL,
+    });
   });
   // Internal subjects the gateway answers (identity look-ups for other services), in the gateway's queue group.
   const transport = new NatsTransport({ queue: 'jarvis-gateway', prefix: config.NATS_SUBJECT_PREFIX, metrics: app.get(ServiceMetrics) });

@@ -30,7 +30,8 @@ async function openChatAsNewUser(page: Page) {
   await page.goto('/');
   await expect(page.getByTestId('section-chat')).toBeVisible(SLOW);
 }
-const CONTRACTS_URL = 'https://www.docusign.com/';
+/** The CONTRACTS_URL the system under test is started with (e2e/fakes/serve-fakes.ts). */
+const CONTRACTS_URL = 'https://contracts.jarvis.test/';
 
 /** Jarvis's next reply offers `actions` (answered in the browser). */
 async function replyWithActions(page: Page, actions: unknown[]) {
@@ -154,6 +155,8 @@ test.describe('at 1280 px', () => {
       route.fulfill({ contentType: 'text/html', body: '<title>Contracts</title><h1>Document service</h1>' }),
     );
     await openChatAsNewUser(page);
+    // The operator's CONTRACTS_URL reaches the page at run time: the navigation's Contracts entry opens it too.
+    await expect(page.getByRole('link', { name: 'Contracts' }).first()).toHaveAttribute('href', CONTRACTS_URL);
     await replyWithActions(page, [{ type: 'generate_contract', args: {} }]);
     const reply = await sendChat(page, 'write me a contract');
     const opened = context.waitForEvent('page');

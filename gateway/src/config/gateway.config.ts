@@ -8,6 +8,11 @@ export const gatewayConfigSchema = infraConfigSchema
     SESSION_MAX_AGE_DAYS: z.coerce.number().min(1).max(365).default(30),
     /** Where the built frontend lives; the gateway serves it with an SPA fallback. */
     FRONTEND_DIST: z.string().optional(),
+    /**
+     * The contracts document service the Contracts navigation entry and the chat's generate_contract action open; the
+     * served page carries it (meta jarvis-contracts-url), so changing it needs no rebuild. Unset: the built-in default.
+     */
+    CONTRACTS_URL: z.string().url().refine((url) => /^https?:/i.test(url), 'must be an http(s) URL').optional(),
     GOOGLE_CLIENT_ID: optionalSecret,
     GOOGLE_CLIENT_SECRET: optionalSecret,
     GOOGLE_OAUTH_BASE_URL: z.string().url().default('https://accounts.google.com'),
