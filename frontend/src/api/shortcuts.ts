@@ -1,7 +1,5 @@
-/** What a quick-response shortcut is saved with (POST /api/shortcuts, PUT /api/shortcuts/:id). */
-export interface ShortcutInput {
-  name: string;
-  trigger_phrases: string[];
-  response_template: string;
-  is_active: boolean;
-}
+import type { RequestInputOf } from '@jarvis/contracts';
+import type { Api } from './routes';
+
+/** What a quick-response shortcut is saved with (POST /api/quick-response-shortcuts, PUT .../:id). */
+export type ShortcutInput = RequestInputOf<Api['chat']['createShortcut']>;
