@@ -155,7 +155,7 @@ describe('AccountDataPanel', () => {
       id: 'i1',
       status: 'completed',
       parts: { ...(Object.fromEntries(allParts.map((p) => [p, 'imported'])) as AccountImportReply['parts']), voice: 'already imported' },
-      counts: { 'profile.json': 1, 'messages.json': 10000, 'reminders.json': 3, 'phone-messages.json': 2, 'twin.json': 0 },
+      counts: { 'profile.json': 1, 'messages.json': 10000, 'reminders.json': 1, 'phone-messages.json': 2, 'twin.json': 0, 'calendar-settings.json': 1 },
     };
     vi.stubGlobal('fetch', fetchWithImport(answer(api.account.latestExport, null), () => new Promise((resolve) => (finish = resolve))));
     renderWithProviders(<AccountDataPanel user={testUser} />, { user: testUser });
@@ -172,7 +172,7 @@ describe('AccountDataPanel', () => {
     finish({ status: 200, body: result });
     const done = await screen.findByTestId('import-done');
     expect(done).toHaveTextContent('Your data was imported');
-    expect(screen.getByTestId('import-counts')).toHaveTextContent('Added: 1 profile, 10,000 messages, 3 reminders, 2 phone messages.');
+    expect(screen.getByTestId('import-counts')).toHaveTextContent('Added: 10,000 messages, 1 reminder, 2 phone messages, profile, calendar settings.');
     expect(done).toHaveTextContent('Imported from this archive before, left as they were: Voice.');
     expect(source.closed).toBe(true);
   });

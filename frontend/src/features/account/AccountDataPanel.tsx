@@ -46,8 +46,28 @@ const when = (iso: string) =>
 const serverMessage = (error: unknown, fallback: string) =>
   error instanceof ApiError ? (error.body?.error ?? error.message) : fallback;
 
-/** 'phone-messages.json' → 'phone messages'. */
-const kindOf = (file: string) => file.replace(/\.json$/, '').replace(/-/g, ' ');
+/** What an archive's list files hold, one and many; the other files are settings, named once. */
+const RECORDS: Record<string, [string, string]> = {
+  'messages.json': ['message', 'messages'],
+  'conversations.json': ['conversation', 'conversations'],
+  'memories.json': ['memory', 'memories'],
+  'shortcuts.json': ['shortcut', 'shortcuts'],
+  'reminders.json': ['reminder', 'reminders'],
+  'booking-links.json': ['booking link', 'booking links'],
+  'bookings.json': ['booking', 'bookings'],
+  'contacts.json': ['contact', 'contacts'],
+  'phone-messages.json': ['phone message', 'phone messages'],
+  'call-logs.json': ['call log', 'call logs'],
+  'call-scenarios.json': ['call scenario', 'call scenarios'],
+  'notifications.json': ['notification', 'notifications'],
+  'support-messages.json': ['support message', 'support messages'],
+};
+/** 'phone-messages.json', 3 → '3 phone messages'; 'calendar-settings.json' → 'calendar settings'. */
+function describeCount(file: string, count: number): string {
+  const names = RECORDS[file];
+  if (!names) return file.replace(/\.json$/, '').replace(/-/g, ' ');
+  return `${count.toLocaleString('en-US')} ${count === 1 ? names[0] : names[1]}`;
+}
 
 function SectionHeader({ icon, title, children, last = false }: { icon: ReactNode; title: string; children: ReactNode; last?: boolean }) {
   return (
@@ -191,7 +211,9 @@ function ExportDataCard() {
 function ImportResult({ result }: { result: AccountImportReply }) {
   const parts = Object.entries(result.parts) as [AccountPartName, AccountImportReply['parts'][AccountPartName]][];
   const before = parts.filter(([, state]) => state === 'already imported').map(([part]) => PART_LABELS[part] ?? part);
-  const added = Object.entries(result.counts).filter(([, count]) => count > 0);
+  const added = Object.entries(result.counts)
+    .filter(([, count]) => count > 0)
+    .sort(([a], [b]) => Number(b in RECORDS) - Number(a in RECORDS));
   if (before.length === parts.length) {
     return (
       <Alert severity="info" data-testid="import-done" sx={{ width: '100%', boxSizing: 'border-box' }}>
@@ -204,7 +226,7 @@ function ImportResult({ result }: { result: AccountImportReply }) {
       <AlertTitle>Your data was imported</AlertTitle>
       {added.length > 0 && (
         <Typography variant="body2" data-testid="import-counts">
-          Added: {added.map(([file, count]) => `${count.toLocaleString('en-US')} ${kindOf(file)}`).join(', ')}.
+          Added: {added.map(([file, count]) => describeCount(file, count)).join(', ')}.
         </Typography>
       )}
       {before.length > 0 && (
