@@ -21,4 +21,13 @@ describe('recorded audio', () => {
     expect(decodeBase64('data:audio/webm;base64,aGk=', 'audio').toString()).toBe('hi');
     expect(() => decodeBase64('not base64!', 'audio')).toThrow('audio is not valid base64.');
   });
+
+  it('takes base64 split over lines, and refuses padding anywhere but at the end or a length no encoder makes', () => {
+    expect(decodeBase64(' aGVs\nbG8g\r\nd29y bGQ= ', 'audio').toString()).toBe('hello world');
+    expect(decodeBase64('aGVsbG8=', 'audio').toString()).toBe('hello');
+    expect(decodeBase64('aGVsbA==', 'audio').toString()).toBe('hell');
+    for (const bad of ['aGVs=G8=', 'aGVsbA=a', 'aGVsb===', 'aGVsbG8gd', 'aGVs-G8=', 'aGVs_G8=']) {
+      expect(() => decodeBase64(bad, 'audio'), bad).toThrow('audio is not valid base64.');
+    }
+  });
 });

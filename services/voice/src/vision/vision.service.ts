@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { IMAGE_MAX_BYTES, internalApi, ProviderUnavailableError, RateLimitedError, type RequestContext } from '@jarvis/contracts';
 import { createLogger, RpcClient } from '@jarvis/platform';
+import { base64Body } from '../audio/audio-format';
 import { VoiceModel } from '../model/voice-model.provider';
 import { ImageRateLimiter } from './image-rate-limiter';
 import { sniffImage } from './image-format';
 import { AnalysisFailedError, ImageInvalidError, ImageTooLargeError, VisionServiceError } from './vision.errors';
 
 const log = createLogger('vision');
-const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 const DEFAULT_PROMPT = 'What is in this image? Describe it.';
 
 export interface AnalyzeImageInput {
@@ -53,8 +53,8 @@ export class VisionService {
 
 /** The image's bytes and type, checked by content (never by the declared imageType). */
 function decodeImage(imageData: string) {
-  const raw = imageData.replace(/^data:[^;,]*;base64,/, '').replace(/\s+/g, '');
-  if (!raw || !BASE64.test(raw) || raw.length % 4 === 1) throw new ImageInvalidError('The image is not valid base64 data.');
+  const raw = base64Body(imageData);
+  if (!raw) throw new ImageInvalidError('The image is not valid base64 data.');
   const bytes = Buffer.from(raw, 'base64');
   if (bytes.length > IMAGE_MAX_BYTES) throw new ImageTooLargeError(IMAGE_MAX_BYTES);
   const mime = sniffImage(bytes);
