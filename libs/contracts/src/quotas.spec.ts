@@ -153,6 +153,7 @@ describe('quota declarations', () => {
   it('reads the size of base64 audio, data URL or not, and counts a short clip as at least a second', () => {
     expect(base64Size(Buffer.from('abcd').toString('base64'))).toBe(4);
     expect(base64Size(`data:audio/webm;base64,${Buffer.from('abcde').toString('base64')}`)).toBe(5);
+    expect(base64Size(` YWJj\nZGVm\r\nZ2g= `)).toBe(8);
     expect(audioSeconds(Buffer.from('tiny').toString('base64'))).toBe(1);
     expect(audioSeconds(Buffer.alloc(4_001).toString('base64'))).toBe(2);
   });
