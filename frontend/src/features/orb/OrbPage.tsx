@@ -15,7 +15,15 @@ import MicIcon from '@mui/icons-material/Mic';
 import StopIcon from '@mui/icons-material/Stop';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { useThemeSettings } from '../../theme/theme-settings-context';
-import { OrbLoop, ORB_START_TEXT, ORB_STATUS, type OrbPhase, type OrbTurn } from './orb-loop';
+import { liveVoiceAvailable } from '../live-voice/live-voice-status';
+import {
+  LiveOrb,
+  type OrbConversation,
+  type OrbConversationCallbacks,
+  placeExchange,
+  type ShownTurn,
+} from './orb-live';
+import { OrbLoop, ORB_START_TEXT, ORB_STATUS, type OrbPhase } from './orb-loop';
 
 const breathe = keyframes`
   0%, 100% { transform: scale(1); }
@@ -51,52 +59,81 @@ function OrbThemeToggle() {
 
 /**
  * /orb (signed-in only, doc3): the Voice Orb. 'Start Voice Chat' starts a hands-free conversation: Jarvis listens
- * until you pause, answers aloud, and listens again; the orb follows your voice and Jarvis's.
+ * until you pause, answers aloud, and listens again; the orb follows your voice and Jarvis's. When the server offers
+ * live voice (issue 20) the conversation streams both ways over `/api/voice/live` and Jarvis stops as soon as you
+ * speak over it; otherwise each turn is recorded, transcribed, sent and spoken (OrbLoop).
  */
 export function OrbPage() {
   useDocumentTitle('Voice Orb — Jarvis');
   const [phase, setPhase] = useState<OrbPhase>('idle');
   const [status, setStatus] = useState(ORB_START_TEXT);
-  const [turns, setTurns] = useState<OrbTurn[]>([]);
+  const [turns, setTurns] = useState<ShownTurn[]>([]);
   const [running, setRunning] = useState(false);
   const audioRef = useRef<HTMLAudioElement | null>(null);
   const orbRef = useRef<HTMLDivElement | null>(null);
-  const loopRef = useRef<OrbLoop | null>(null);
+  const loopRef = useRef<OrbConversation | null>(null);
   const transcriptRef = useRef<HTMLDivElement | null>(null);
 
-  // Leaving the page lets go of the microphone.
-  useEffect(() => () => loopRef.current?.stop(), []);
+  // Leaving the page (or the tab) lets go of the microphone and closes a live conversation.
+  useEffect(() => {
+    // Asked ahead, so Start knows at once which conversation to run.
+    void liveVoiceAvailable();
+    const leave = () => {
+      loopRef.current?.stop();
+      loopRef.current = null;
+    };
+    window.addEventListener('pagehide', leave);
+    return () => {
+      window.removeEventListener('pagehide', leave);
+      leave();
+    };
+  }, []);
 
   useEffect(() => {
     const box = transcriptRef.current;
     if (box) box.scrollTop = box.scrollHeight;
   }, [turns]);
 
-  const loop = () => {
-    if (!loopRef.current && audioRef.current) {
-      loopRef.current = new OrbLoop(audioRef.current, {
-        onPhase: (next, detail) => {
-          setPhase(next);
-          setStatus(detail ?? ORB_STATUS[next]);
-          if (next === 'idle') setRunning(false);
-        },
-        onTurn: (turn) => setTurns((list) => [...list, turn]),
-        // Straight to the style: a level arrives every frame and must not re-render the page.
-        onLevel: (level) => orbRef.current?.style.setProperty('--orb-level', level.toFixed(3)),
-      });
-    }
-    return loopRef.current;
+  const callbacks: OrbConversationCallbacks = {
+    onPhase: (next, detail) => {
+      setPhase(next);
+      setStatus(detail ?? ORB_STATUS[next]);
+      if (next === 'idle') setRunning(false);
+    },
+    onTurn: (turn) => setTurns((list) => [...list, turn]),
+    onExchange: (user, reply, ids) => setTurns((list) => placeExchange(list, user, reply, ids)),
+    // Straight to the style: a level arrives every frame and must not re-render the page.
+    onLevel: (level) => orbRef.current?.style.setProperty('--orb-level', level.toFixed(3)),
+  };
+
+  const turnByTurn = () => (audioRef.current ? new OrbLoop(audioRef.current, callbacks) : null);
+
+  const conversation = async (): Promise<OrbConversation | null> => {
+    if (loopRef.current) return loopRef.current;
+    if (!(await liveVoiceAvailable())) return turnByTurn();
+    return new LiveOrb(callbacks, (end) => {
+      loopRef.current = null;
+      if (!end.fallback) return setRunning(false);
+      // The server had no live voice for us after all (the model could not be reached): turn by turn instead.
+      const loop = turnByTurn();
+      loopRef.current = loop;
+      void loop?.start().then((ok) => !ok && setRunning(false));
+    });
   };
 
   const start = async () => {
-    const orb = loop();
-    if (!orb) return;
     setRunning(true);
-    if (!(await orb.start())) setRunning(false);
+    const orb = await conversation();
+    if (!orb) return setRunning(false);
+    loopRef.current = orb;
+    if (!(await orb.start()) && loopRef.current === orb) setRunning(false);
   };
 
   const stop = () => {
-    loopRef.current?.stop();
+    const orb = loopRef.current;
+    // A live conversation ends with its session; the next Start opens a new one.
+    if (orb instanceof LiveOrb) loopRef.current = null;
+    orb?.stop();
     setRunning(false);
     setStatus(ORB_START_TEXT);
   };
@@ -226,7 +263,11 @@ export function OrbPage() {
           ) : (
             <Stack spacing={1.25}>
               {turns.map((turn) => (
-                <Box key={turn.id} data-role={turn.role}>
+                <Box
+                  key={turn.id}
+                  data-role={turn.role}
+                  data-interrupted={turn.interrupted ? 'true' : undefined}
+                >
                   <Typography
                     variant="caption"
                     color={turn.role === 'user' ? 'primary.main' : 'secondary.main'}

@@ -22,6 +22,7 @@ export function voiceStatusText(s: VoiceState): string | null {
 // The recorder, recognition and transcription code load with the first press.
 const loadRecorder = () => import('./manual-recorder');
 const loadModes = () => import('./voice-modes');
+const loadLive = () => import('../live-voice/always-live');
 
 /**
  * The manual microphone (doc1 §2): TALK starts recording, STOP (with the seconds so far) ends it; the recording is
@@ -89,10 +90,17 @@ export function VoiceModeToggles({ onCommand }: { onCommand: (text: string) => v
 
   const toggle = async (mode: 'wake' | 'continuous', on: boolean) => {
     const modes = await loadModes();
-    modes.setVoiceMode(on ? null : mode, {
-      onCommand: (text) => latest.current.onCommand(text),
-      toast: (t) => latest.current.toast(t),
-    });
+    const handlers = {
+      onCommand: (text: string) => latest.current.onCommand(text),
+      toast: (t: Parameters<typeof toast>[0]) => latest.current.toast(t),
+    };
+    // Always over live voice when the server offers it (issue 20), turn by turn with the recognition otherwise.
+    if (mode === 'continuous' && !on) {
+      const live = await loadLive();
+      if (await live.startAlwaysLive(handlers.toast, () => modes.setVoiceMode('continuous', handlers)))
+        return;
+    }
+    modes.setVoiceMode(on ? null : mode, handlers);
   };
   return (
     <>

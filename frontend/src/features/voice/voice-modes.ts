@@ -79,6 +79,8 @@ let recognition: Recognition | null = null;
 let mode: VoiceMode | null = null;
 let handlers: Handlers | null = null;
 let awaitingUntil = 0;
+/** Always mode running over live voice (features/live-voice/always-live.ts): how to end it. */
+let liveStop: (() => void) | null = null;
 let awaitTimer: ReturnType<typeof setTimeout> | undefined;
 let restartTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -194,6 +196,9 @@ export function setVoiceHandlers(next: Handlers) {
  */
 export function setVoiceMode(next: VoiceMode | null, withHandlers?: Handlers): boolean {
   if (withHandlers) handlers = withHandlers;
+  const endLive = liveStop;
+  liveStop = null;
+  endLive?.();
   stopAwaiting();
   clearTimeout(restartTimer);
   const old = recognition;
@@ -216,4 +221,15 @@ export function setVoiceMode(next: VoiceMode | null, withHandlers?: Handlers): b
   updateVoiceState({ wakeMode: next === 'wake', continuousMode: next === 'continuous', heard: '' });
   if (next) startRecognition();
   return next !== null;
+}
+
+/**
+ * Always mode over live voice (issue 20): the recognition stops, the toggle shows ON, and `stop` ends the live
+ * session when the mode changes (turned off, or 'Hey Jarvis' turned on).
+ */
+export function setLiveContinuous(stop: () => void) {
+  setVoiceMode(null);
+  liveStop = stop;
+  mode = 'continuous';
+  updateVoiceState({ wakeMode: false, continuousMode: true, heard: '' });
 }
