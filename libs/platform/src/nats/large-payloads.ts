@@ -208,7 +208,8 @@ async function deleteObject(nc: NatsConnection, meta: ObjectMeta): Promise<void>
  * the run's Object Store bucket and a small `{ $ref: { bucket, name, size } }` goes instead.
  */
 export async function encodePayload(nc: NatsConnection, prefix: string, body: unknown): Promise<Uint8Array> {
-  const bytes = codec.encode(body);
+  // Buffer's UTF-8 encoder, about twice as fast as the TextEncoder in JSONCodec on large bodies.
+  const bytes = Buffer.from(JSON.stringify(body) ?? '');
   if (bytes.length <= LARGE_PAYLOAD_THRESHOLD_BYTES) return bytes;
   const bucket = largePayloadBucket(prefix);
   const name = randomUUID();
@@ -229,7 +230,7 @@ export async function encodePayload(nc: NatsConnection, prefix: string, body: un
  * message has one reader). Throws a DomainError when the object has expired or the store cannot be reached.
  */
 export async function decodePayload<T = unknown>(nc: NatsConnection, bytes: Uint8Array): Promise<T> {
-  const body = codec.decode(bytes);
+  const body: unknown = JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'));
   const ref = payloadRefOf(body);
   if (!ref) return body as T;
   let meta: ObjectMeta | null;
