@@ -167,9 +167,11 @@ export async function benchLargePayload({ root, natsUrl, prefix, sizes = [100 * 
  * to POST /api/transcribe (JSON with base64, as the app sends them), each against a 1 kB one. Timed from the client's
  * first byte to the moment the model (the fake on `model.server`) receives the voice service's request: everything
  * that is ours (HTTP upload, the gateway's parse and validation, the Object Store both ways, the service's decoding and
- * its request to the model). `cookies`: one user per round (vision allows 10 images a minute per user).
+ * its request to the model). `cookies`: one user per round (vision allows 10 images a minute per user). `cpuMs()`: the
+ * CPU time (ms) of the processes on the path so far, by name, printed per upload: on a loaded machine the wall times
+ * wait for the cores, the CPU times do not.
  */
-export async function benchUploads({ baseUrl, cookies, model, rounds = 5 }) {
+export async function benchUploads({ baseUrl, cookies, model, rounds = 5, cpuMs = () => ({}) }) {
   const arrivals = [];
   const onRequest = (req) => arrivals.push({ path: req.url ?? '', at: performance.now() });
   model.server.on('request', onRequest);
@@ -187,7 +189,9 @@ export async function benchUploads({ baseUrl, cookies, model, rounds = 5 }) {
       const body = JSON.stringify(c.body);
       const toModel = [];
       const total = [];
+      let cpuBefore;
       for (let i = -1; i < rounds; i++) {
+        if (i === 0) cpuBefore = cpuMs();
         const cookie = cookies[(i + 1) % cookies.length];
         const from = arrivals.length;
         const t0 = performance.now();
@@ -206,7 +210,9 @@ export async function benchUploads({ baseUrl, cookies, model, rounds = 5 }) {
       }
       toModel.sort((a, b) => a - b);
       total.sort((a, b) => a - b);
-      rows.push({ upload: c.what, rounds, 'to the model p50 ms': pick(toModel, 0.5), 'max ms': round(toModel.at(-1)), 'answered p50 ms': pick(total, 0.5) });
+      const cpuAfter = cpuMs();
+      const cpu = Object.fromEntries(Object.keys(cpuAfter).map((name) => [`${name} CPU ms`, round((cpuAfter[name] - cpuBefore[name]) / rounds)]));
+      rows.push({ upload: c.what, rounds, 'to the model p50 ms': pick(toModel, 0.5), 'max ms': round(toModel.at(-1)), 'answered p50 ms': pick(total, 0.5), ...cpu });
     }
   } finally {
     model.server.off('request', onRequest);
