@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AccountExportState, AccountImportReply } from '@jarvis/contracts';
+import { ACCOUNT_IMPORT_MAX_BYTES, type AccountExportState, type AccountImportReply } from '@jarvis/contracts';
 import { api } from '../../api/routes';
 import { answer, renderWithProviders, routeFetch, testUser } from '../../test/render';
-import { AccountDataPanel } from './AccountDataPanel';
+import { AccountDataPanel, IMPORT_MAX_BYTES } from './AccountDataPanel';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -181,8 +181,9 @@ describe('AccountDataPanel', () => {
     const fetch = fetchWithImport(answer(api.account.latestExport, null), () => ({ status: 500, body: {} }));
     vi.stubGlobal('fetch', fetch);
     renderWithProviders(<AccountDataPanel user={testUser} />, { user: testUser });
+    expect(IMPORT_MAX_BYTES).toBe(ACCOUNT_IMPORT_MAX_BYTES);
     const big = zip('huge.zip');
-    Object.defineProperty(big, 'size', { value: 50 * 1024 * 1024 + 1 });
+    Object.defineProperty(big, 'size', { value: ACCOUNT_IMPORT_MAX_BYTES + 1 });
     await userEvent.upload(screen.getByTestId('import-file'), big);
     expect(screen.getByText('The archive is larger than 50 MB.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Import' })).toBeDisabled();
