@@ -275,7 +275,12 @@ export function OrbPage() {
                   >
                     {turn.role === 'user' ? 'You' : 'Jarvis'}
                   </Typography>
-                  <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>
+                  {/* An answer cut where the user spoke over it is kept as heard, a shade quieter. */}
+                  <Typography
+                    variant="body2"
+                    color={turn.interrupted ? 'text.secondary' : undefined}
+                    sx={{ whiteSpace: 'pre-wrap' }}
+                  >
                     {turn.text}
                   </Typography>
                 </Box>
