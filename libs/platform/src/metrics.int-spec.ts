@@ -9,7 +9,8 @@ import { startService } from './bootstrap';
 import { EventBus } from './events/event-bus';
 import { Handles, type HandlerInput } from './handler';
 import { RpcClient } from './nats/rpc-client';
-import { ServicePlatformModule } from './platform.module';
+import { MetricsEndpoint, ServicePlatformModule } from './platform.module';
+import { ServiceMetrics } from './observability/metrics';
 import { providerFetch } from './providers/http';
 import { JobProcessor, type JobHandler, PermanentJobFailure } from './queue/job-processor';
 import { JobQueue } from './queue/job-queue';
@@ -247,6 +248,18 @@ describe("a service's GET /metrics", () => {
       expect((await scrapeMetrics(port)).has('process_resident_memory_bytes')).toBe(true);
     } finally {
       await other.close();
+    }
+  });
+
+  it('serves one metrics server however often the application bootstraps (a hybrid HTTP and NATS app does twice)', async () => {
+    const endpoint = new MetricsEndpoint(new ServiceMetrics('probe'), 0);
+    try {
+      await endpoint.onApplicationBootstrap();
+      const port = endpoint.boundPort;
+      await endpoint.onApplicationBootstrap();
+      expect(endpoint.boundPort).toBe(port);
+    } finally {
+      await endpoint.onApplicationShutdown();
     }
   });
 

@@ -57,6 +57,8 @@ export class MetricsEndpoint implements OnApplicationBootstrap, OnApplicationShu
   }
 
   async onApplicationBootstrap() {
+    // A hybrid application (the gateway: HTTP with a NATS microservice) runs the bootstrap hooks once for each.
+    if (this.boundPort !== undefined) return;
     try {
       const port = await this.server.listen(this.port);
       log.info({ metricsPort: port }, `${this.metrics.service} metrics on http://localhost:${port}/metrics`);
