@@ -1,21 +1,22 @@
 #!/usr/bin/env node
 // npm start: installs what is missing, builds, finds or starts Postgres, Redis and NATS, then runs the gateway and
-// every service and serves the app on one port. A process that dies is restarted (backoff 1 s to 30 s, logged).
-// Ctrl-C or SIGTERM stops everything it started.
+// every service and serves the app on one port: JARVIS_PROCESSES=split (the default) runs one Node process each,
+// JARVIS_PROCESSES=single all of them in one Node process (scripts/lib/single-process.mjs), each still its own Nest
+// application. A process that dies is restarted (backoff 1 s to 30 s, logged). Ctrl-C or SIGTERM stops everything it
+// started.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { canConnect, ensureDatabase, onPath, parseHostPort, waitForPort } from './lib/infra.mjs';
+import { METRICS_ORDER, metricsBaseFrom, metricsPortOf, processModeFrom, SERVICES } from './lib/processes.mjs';
 import { stopChild, supervise } from './lib/supervisor.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const SERVICES = ['chat', 'voice', 'telephony', 'mail', 'billing', 'notifications', 'calendar'];
-// Each process serves GET /metrics (Prometheus) on a port of its own: METRICS_PORT_BASE (9464) onwards, in this
-// order. METRICS_PORT_BASE=0 lets each process take a free port (it logs which).
-const METRICS_ORDER = ['gateway', ...SERVICES];
-const metricsBase = Number(process.env.METRICS_PORT_BASE ?? 9464);
-const metricsPortOf = (name) => String(metricsBase === 0 ? 0 : metricsBase + METRICS_ORDER.indexOf(name));
+// Each service serves GET /metrics (Prometheus) on a port of its own, in one process or not: METRICS_PORT_BASE (9464)
+// onwards, in the order of METRICS_ORDER. METRICS_PORT_BASE=0 lets each take a free port (it logs which).
+const metrics = metricsBaseFrom(process.env);
+const processes = processModeFrom(process.env);
 const dataDir = resolve(process.env.JARVIS_DATA_DIR ?? join(root, '.data'));
 
 const env = {
@@ -107,7 +108,10 @@ function isLocal(host) {
   return ['127.0.0.1', 'localhost', '::1', '0.0.0.0'].includes(host);
 }
 
-function startProcess(name, script) {
+/** How a process's metrics port reads in the start-up lines. */
+const metricsPortText = (name) => (metrics.base === 0 ? 'a free port it logs' : `:${metricsPortOf(metrics.base, name)}`);
+
+function startProcess(name, script, extraEnv, describe) {
   // JARVIS_NODE_ARGS passes flags to every process, e.g. `--max-old-space-size=256` or `--cpu-prof`.
   const nodeArgs = (process.env.JARVIS_NODE_ARGS ?? '').split(' ').filter(Boolean);
   // A process that dies is started again (1 s, doubling to 30 s while it keeps dying), like a pod: scripts/lib/supervisor.mjs.
@@ -116,11 +120,25 @@ function startProcess(name, script) {
     script,
     cwd: root,
     nodeArgs,
-    env: { ...env, SERVICE_NAME: name, METRICS_PORT: metricsPortOf(name) },
+    env: { ...env, SERVICE_NAME: name, ...extraEnv },
     say,
-    onStart: (child) => say(`${name} started (pid ${child.pid})`),
+    onStart: (child) => say(`${name} started (pid ${child.pid}, ${describe})`),
   });
   children.set(name, supervisor);
+}
+
+/** split: one process each, metrics on the port METRICS_PORT gives it. */
+function startSplit() {
+  const start = (name, script) =>
+    startProcess(name, script, { METRICS_PORT: String(metricsPortOf(metrics.base, name)) }, `metrics ${metricsPortText(name)}`);
+  for (const service of SERVICES) start(service, join(root, 'services', service, 'dist', 'main.js'));
+  start('gateway', join(root, 'gateway', 'dist', 'main.js'));
+}
+
+/** single: one process running every service, each with its metrics port from METRICS_PORT_BASE. */
+function startSingle() {
+  const ports = METRICS_ORDER.map((name) => `${name} ${metricsPortText(name)}`).join(', ');
+  startProcess('jarvis', join(root, 'scripts', 'lib', 'single-process.mjs'), {}, `the gateway and ${SERVICES.length} services; metrics ${ports}`);
 }
 
 async function waitForHealth(port, timeoutMs) {
@@ -162,6 +180,9 @@ process.on('SIGINT', () => void shutdown(0));
 process.on('SIGTERM', () => void shutdown(0));
 
 async function main() {
+  // Checked before anything is installed, built or started.
+  if (metrics.error) return fail(metrics.error);
+  if (processes.error) return fail(processes.error);
   installIfNeeded();
   build();
   await ensurePostgres();
@@ -171,17 +192,18 @@ async function main() {
     'apt-get install -y nats-server (or set NATS_URL)');
   if (stopping) return;
 
-  if (!Number.isInteger(metricsBase) || metricsBase < 0 || metricsBase > 65535 - METRICS_ORDER.length) {
-    return fail(`METRICS_PORT_BASE must be a port number (0 to ${65535 - METRICS_ORDER.length}), got ${process.env.METRICS_PORT_BASE}.`);
-  }
   say(
-    metricsBase === 0
-      ? 'metrics: each process serves GET /metrics on a free port it logs (METRICS_PORT_BASE=0)'
-      : `metrics (GET /metrics): ${METRICS_ORDER.map((name) => `${name} :${metricsPortOf(name)}`).join(', ')}`,
+    metrics.base === 0
+      ? 'metrics: each service serves GET /metrics on a free port it logs (METRICS_PORT_BASE=0)'
+      : `metrics (GET /metrics): ${METRICS_ORDER.map((name) => `${name} :${metricsPortOf(metrics.base, name)}`).join(', ')}`,
   );
-  say('starting services…');
-  for (const service of SERVICES) startProcess(service, join(root, 'services', service, 'dist', 'main.js'));
-  startProcess('gateway', join(root, 'gateway', 'dist', 'main.js'));
+  if (processes.mode === 'single') {
+    say('starting the gateway and every service in one process (JARVIS_PROCESSES=single)…');
+    startSingle();
+  } else {
+    say('starting services, one process each (JARVIS_PROCESSES=split)…');
+    startSplit();
+  }
   if (await waitForHealth(env.PORT, Number(process.env.JARVIS_START_TIMEOUT_MS ?? 90_000))) {
     say(`Jarvis is up: http://localhost:${env.PORT}  (Ctrl-C stops everything)`);
   } else if (!stopping) {
