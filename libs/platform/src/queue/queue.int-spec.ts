@@ -5,7 +5,9 @@ import { JOB_PRIORITY, JOB_QUEUES, type JobMap, type JobName } from '@jarvis/con
 import { deleteRedisKeys } from '@jarvis/testing';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { InfraConfig } from '../config';
+import { ServiceMetrics } from '../observability/metrics';
 import { INFRA_CONFIG } from '../platform.module';
+import { ShutdownGrace } from '../shutdown';
 import {
   JobProcessor,
   PermanentJobFailure,
@@ -111,8 +113,11 @@ describe('QueueModule in a Nest service', () => {
       providers: [
         { provide: INFRA_CONFIG, useValue: infra },
         { provide: RedisConnection, useValue: redis },
+        // What the platform gives every service beside the connections: its metrics and its shutdown clock.
+        { provide: ServiceMetrics, useValue: new ServiceMetrics('queue-test') },
+        { provide: ShutdownGrace, useValue: new ShutdownGrace(20_000) },
       ],
-      exports: [INFRA_CONFIG, RedisConnection],
+      exports: [INFRA_CONFIG, RedisConnection, ServiceMetrics, ShutdownGrace],
     })
     class FakePlatformModule {}
 
@@ -122,7 +127,7 @@ describe('QueueModule in a Nest service', () => {
     @Module({ imports: [FakePlatformModule, QueueModule.forService(), VoiceModule] })
     class AppModule {}
 
-    return NestFactory.createApplicationContext(AppModule, { logger: false });
+    return NestFactory.createApplicationContext(AppModule, { logger: false, abortOnError: false });
   }
 
   it('runs a typed job added through JobQueue in the @JobProcessor class of its name, with its payload', async () => {
