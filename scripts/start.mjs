@@ -122,7 +122,8 @@ function startProcess(name, script, extraEnv, describe) {
     nodeArgs,
     env: { ...env, SERVICE_NAME: name, ...extraEnv },
     say,
-    onStart: (child) => say(`${name} started (pid ${child.pid}, ${describe})`),
+    // `<name> started (pid <n>)` is what tests and tools read; what it runs follows.
+    onStart: (child) => say(`${name} started (pid ${child.pid}): ${describe}`),
   });
   children.set(name, supervisor);
 }

@@ -67,6 +67,8 @@ beforeAll(async () => {
       NATS_SUBJECT_PREFIX: `${runId}.`,
       REDIS_PREFIX: `${runId}:`,
       JARVIS_SKIP_BUILD: '1',
+      // One process each: the test kills calendar's alone (in one process a crash restarts every service).
+      JARVIS_PROCESSES: 'split',
       LOG_LEVEL: 'warn',
       // Metrics on ports the system chooses: this run may share the machine with another system.
       METRICS_PORT: '0',
