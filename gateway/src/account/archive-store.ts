@@ -7,7 +7,9 @@ import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway.config';
 /** How long an archive is kept: the bucket's TTL (JetStream removes it then) and the export's `expiresAt`. */
 export const ARCHIVE_KEEP_MS = 24 * 60 * 60 * 1000;
 /** Chunks read ahead of the HTTP client while a download streams (each at most 128 kB). */
-const READ_AHEAD_CHUNKS = 4;
+export const READ_AHEAD_CHUNKS = 4;
+/** How long one pull of chunks waits for the store before the download fails. */
+const PULL_EXPIRES_MS = 10_000;
 
 /**
  * Where written archives wait for their download: a JetStream Object Store bucket of the installation
@@ -15,8 +17,9 @@ const READ_AHEAD_CHUNKS = 4;
  * one process or split, so the download link works whichever replica answers it, and nothing stays on a disk.
  *
  * Writing streams the ZIP into the store as it is made. Reading pulls the object's chunks a few at a time as the
- * HTTP client takes them (an ordered pull consumer), so a download never holds the archive in memory, however slow
- * the client: the Object Store's own `get` pushes every chunk at once.
+ * HTTP client takes them (an ordered pull consumer, one `fetch` of READ_AHEAD_CHUNKS after another), so a download
+ * never holds the archive in memory, however slow the client: the Object Store's own `get` pushes every chunk at
+ * once, and the consumer's `consume` pulls again as chunks arrive rather than as they are read, which comes to the same.
  */
 @Injectable()
 export class ArchiveStore {
@@ -64,15 +67,15 @@ export class ArchiveStore {
     const consumer = await js.consumers.get(`OBJ_${this.bucket}`, { filterSubjects: `$O.${this.bucket}.C.${info.nuid}` });
     let remaining = info.chunks;
     async function* chunks() {
-      if (remaining === 0) return;
-      const messages = await consumer.consume({ max_messages: READ_AHEAD_CHUNKS });
-      try {
-        for await (const message of messages) {
-          yield message.data;
-          if (--remaining === 0) break;
-        }
-      } finally {
-        await messages.close().catch(() => undefined);
+      while (remaining > 0) {
+        // A pull's chunks are taken at once (the pull then ends, however long the client takes over them); the next
+        // pull only once the stream has passed these on.
+        const batch = await consumer.fetch({ max_messages: Math.min(READ_AHEAD_CHUNKS, remaining), expires: PULL_EXPIRES_MS });
+        const data: Uint8Array[] = [];
+        for await (const message of batch) data.push(message.data);
+        if (data.length === 0) throw new Error(`The store gave no more of ${name} (${remaining} chunks missing)`);
+        remaining -= data.length;
+        yield* data;
       }
     }
     return Readable.from(chunks(), { objectMode: false, highWaterMark: 1 });
