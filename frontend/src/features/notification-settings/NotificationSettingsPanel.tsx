@@ -1,4 +1,5 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import type { Path, PathValue } from 'react-hook-form';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -17,11 +18,11 @@ import { NOTIFICATION_EVENTS } from '@jarvis/contracts';
 import { LoadFailed } from '../../components/ListStates';
 import { LoadingState } from '../../components/LoadingState';
 import { useToast } from '../../components/toast/toast-context';
+import { textFieldOf, useContractForm } from '../../forms/contract-form';
 import {
   EVENT_LABELS,
   PHONE_NUMBER_MAX,
-  hasNotificationErrors,
-  notificationFormErrors,
+  notificationForm,
   notificationFormOf,
   saveFailureMessage,
   toPreferencesInput,
@@ -81,41 +82,38 @@ function NotificationSettingsEditor({
   savedPhoneNumber: string;
 }) {
   const { toast } = useToast();
-  const [form, setForm] = useState(initial);
-  const [touched, setTouched] = useState(false);
+  const form = useContractForm<NotificationSettingsForm>(notificationForm, initial);
+  const values = form.watch();
+  // Saved: the problems show again only at the next Save Settings, as before the first.
+  const [saves, setSaves] = useState(0);
+  useEffect(() => {
+    if (saves > 0) form.reset(form.getValues());
+  }, [form, saves]);
   const savePreferences = useSaveNotificationPreferences();
   const saveVoiceAlerts = useSaveVoiceAlerts();
   const saving = savePreferences.isPending || saveVoiceAlerts.isPending;
-  const errors = touched ? notificationFormErrors(form) : {};
-  const { sms, push, email } = form.preferences;
+  const { sms, push, email } = values.preferences;
 
-  const setChannel = <C extends NotificationChannel>(
-    channel: C,
-    patch: Partial<NotificationSettingsForm['preferences'][C]>,
-  ) =>
-    setForm((f) => ({
-      ...f,
-      preferences: { ...f.preferences, [channel]: { ...f.preferences[channel], ...patch } },
-    }));
+  // A switch or a box changed after a Save Settings checks the whole form again (SMS off clears its number's
+  // problem), as typing checks its field.
+  const change = <P extends Path<NotificationSettingsForm>>(
+    path: P,
+    value: PathValue<NotificationSettingsForm, P>,
+  ) => {
+    form.setValue(path, value);
+    if (form.formState.isSubmitted) void form.trigger();
+  };
   const setEvent = (channel: NotificationChannel, event: NotificationEvent, on: boolean) =>
-    setForm((f) => ({
-      ...f,
-      preferences: {
-        ...f.preferences,
-        [channel]: {
-          ...f.preferences[channel],
-          events: toggleEvent(f.preferences[channel].events, event, on),
-        },
-      },
-    }));
+    change(
+      `preferences.${channel}.events`,
+      toggleEvent(form.getValues(`preferences.${channel}.events`), event, on),
+    );
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setTouched(true);
-    if (saving || hasNotificationErrors(notificationFormErrors(form))) return;
+  const submit = form.handleSubmit(async (values) => {
+    if (saving) return;
     const [preferences, voiceAlerts] = await Promise.allSettled([
-      savePreferences.mutateAsync(toPreferencesInput(form)),
-      saveVoiceAlerts.mutateAsync(toVoiceAlertsInput(form)),
+      savePreferences.mutateAsync(toPreferencesInput(values)),
+      saveVoiceAlerts.mutateAsync(toVoiceAlertsInput(values)),
     ]);
     const failures = [
       preferences.status === 'rejected' && saveFailureMessage(preferences.reason, PREFERENCES_FAILED),
@@ -126,15 +124,18 @@ function NotificationSettingsEditor({
       toast({ title: 'Error', description: failures.join(' '), variant: 'destructive' });
       return;
     }
-    setTouched(false);
+    setSaves((n) => n + 1);
     toast({
       title: 'Settings saved',
-      description: form.voiceAlerts.enabled
-        ? `Notification preferences saved. Voice alerts updated: your briefing is at ${form.voiceAlerts.wakeTime}.`
+      description: values.voiceAlerts.enabled
+        ? `Notification preferences saved. Voice alerts updated: your briefing is at ${values.voiceAlerts.wakeTime}.`
         : 'Notification preferences saved. Voice alerts updated.',
       variant: 'success',
     });
-  };
+  });
+
+  const wakeTime = textFieldOf(form, 'voiceAlerts.wakeTime');
+  const phoneNumber = textFieldOf(form, 'preferences.sms.phoneNumber');
 
   const saveButton = (
     <Button type="submit" variant="contained" disabled={saving} sx={{ flexShrink: 0 }}>
@@ -174,19 +175,15 @@ function NotificationSettingsEditor({
           title="Voice wake-up briefing"
           description="A short spoken briefing each morning: the weather, today's reminders and new phone messages."
           switchLabel="Voice alerts"
-          enabled={form.voiceAlerts.enabled}
-          onToggle={(enabled) => setForm((f) => ({ ...f, voiceAlerts: { ...f.voiceAlerts, enabled } }))}
+          enabled={values.voiceAlerts.enabled}
+          onToggle={(enabled) => change('voiceAlerts.enabled', enabled)}
         >
-          {form.voiceAlerts.enabled && (
+          {values.voiceAlerts.enabled && (
             <TextField
               label="Wake time"
               type="time"
-              value={form.voiceAlerts.wakeTime}
-              onChange={(e) =>
-                setForm((f) => ({ ...f, voiceAlerts: { ...f.voiceAlerts, wakeTime: e.target.value } }))
-              }
-              error={Boolean(errors.wakeTime)}
-              helperText={errors.wakeTime ?? 'Eastern Time (New York).'}
+              {...wakeTime}
+              helperText={wakeTime.helperText ?? 'Eastern Time (New York).'}
               slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 60 } }}
               sx={{ width: { xs: '100%', sm: 220 } }}
             />
@@ -200,17 +197,15 @@ function NotificationSettingsEditor({
           description="Text messages to your phone."
           switchLabel="SMS notifications"
           enabled={sms.enabled}
-          onToggle={(enabled) => setChannel('sms', { enabled })}
+          onToggle={(enabled) => change('preferences.sms.enabled', enabled)}
         >
           <TextField
             label="Phone number"
             type="tel"
             autoComplete="tel"
             placeholder="+15551234567"
-            value={sms.phoneNumber}
-            onChange={(e) => setChannel('sms', { phoneNumber: e.target.value })}
-            error={Boolean(errors.phoneNumber)}
-            helperText={errors.phoneNumber ?? 'Include your country code (for example +1).'}
+            {...phoneNumber}
+            helperText={phoneNumber.helperText ?? 'Include your country code (for example +1).'}
             slotProps={{ htmlInput: { maxLength: PHONE_NUMBER_MAX } }}
             sx={{ width: { xs: '100%', sm: 320 } }}
           />
@@ -230,7 +225,7 @@ function NotificationSettingsEditor({
           description="Notifications in this browser, even when Jarvis is in the background."
           switchLabel="Push notifications"
           enabled={push.enabled}
-          onToggle={(enabled) => setChannel('push', { enabled })}
+          onToggle={(enabled) => change('preferences.push.enabled', enabled)}
         >
           <EventChoices
             channel="push"
@@ -247,7 +242,7 @@ function NotificationSettingsEditor({
           description="Messages to the address of your account."
           switchLabel="Email notifications"
           enabled={email.enabled}
-          onToggle={(enabled) => setChannel('email', { enabled })}
+          onToggle={(enabled) => change('preferences.email.enabled', enabled)}
         >
           <EmailAddressPanel />
           <EventChoices

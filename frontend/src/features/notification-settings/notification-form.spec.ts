@@ -36,13 +36,18 @@ describe('notification settings form', () => {
       ...form,
       preferences: { ...form.preferences, sms: { enabled: true, events: [], phoneNumber: ' ' } },
     };
-    expect(notificationFormErrors(smsOn).phoneNumber).toBe(
-      'Enter the phone number text messages should go to',
-    );
+    expect(notificationFormErrors(smsOn)).toEqual({
+      'preferences.sms.phoneNumber': 'Enter the phone number text messages should go to',
+    });
     smsOn.preferences.sms.phoneNumber = 'call me';
-    expect(notificationFormErrors(smsOn).phoneNumber).toMatch(/country code/);
+    expect(notificationFormErrors(smsOn)['preferences.sms.phoneNumber']).toMatch(/country code/);
     smsOn.preferences.sms.phoneNumber = '+1 (555) 123-4567';
     expect(notificationFormErrors(smsOn)).toEqual({});
+    // notifications.updatePreferences's own bound, in the tab's words.
+    smsOn.preferences.sms.phoneNumber = `+1 ${'5'.repeat(30)}`;
+    expect(notificationFormErrors(smsOn)).toEqual({
+      'preferences.sms.phoneNumber': 'A phone number is at most 30 characters',
+    });
   });
 
   it('checks the wake time only while voice alerts are on', () => {
@@ -50,7 +55,9 @@ describe('notification settings form', () => {
     expect(notificationFormErrors(form)).toEqual({});
     expect(toVoiceAlertsInput(form)).toEqual({ enabled: false, wakeTime: '07:00' });
     form.voiceAlerts.enabled = true;
-    expect(notificationFormErrors(form).wakeTime).toBe('Choose a wake time (HH:MM)');
+    expect(notificationFormErrors(form)).toEqual({ 'voiceAlerts.wakeTime': 'Choose a wake time (HH:MM)' });
+    form.voiceAlerts.wakeTime = '24:00';
+    expect(notificationFormErrors(form)).toEqual({ 'voiceAlerts.wakeTime': 'Choose a wake time (HH:MM)' });
   });
 
   it('trims the SMS number in the body it sends', () => {

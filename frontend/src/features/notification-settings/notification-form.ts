@@ -1,6 +1,7 @@
-import { NOTIFICATION_EVENTS, type NotificationPreferences } from '@jarvis/contracts';
+import { api as contracts, NOTIFICATION_EVENTS, type NotificationPreferences } from '@jarvis/contracts';
 import { isApiError, statusOf } from '../../api/client';
 import type { VoiceAlertSettings } from '../../api/notifications';
+import { contractFormErrors, defineContractForm, type FormErrors } from '../../forms/contract-form';
 
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 export type NotificationChannel = keyof NotificationPreferences;
@@ -9,11 +10,6 @@ export type NotificationChannel = keyof NotificationPreferences;
 export interface NotificationSettingsForm {
   preferences: NotificationPreferences;
   voiceAlerts: VoiceAlertSettings;
-}
-
-export interface NotificationSettingsErrors {
-  phoneNumber?: string;
-  wakeTime?: string;
 }
 
 /** doc2 §6: sms off, push on with five events, email off; voice alerts off at 07:00. */
@@ -73,27 +69,45 @@ export function toggleEvent(
 }
 
 /**
- * doc2 §7 shows no format check on the SMS number, only the hint; we ask for one when text messages are on (they
- * could not be delivered otherwise), allow the characters a number is written with, and keep the contracts' bound.
+ * Checked in the browser by the two requests' own rules, notifications.updatePreferences with
+ * notifications.updateVoiceAlerts beside it (the number's length, the wake time as HH:MM while the briefing is on),
+ * in the tab's words. doc2 §7 shows no format check on the SMS number, only the hint; we ask for one when text
+ * messages are on (they could not be delivered otherwise) and allow the characters a number is written with.
  */
-export function notificationFormErrors(form: NotificationSettingsForm): NotificationSettingsErrors {
-  const errors: NotificationSettingsErrors = {};
-  const phone = form.preferences.sms.phoneNumber.trim();
-  if (phone.length > PHONE_NUMBER_MAX) {
-    errors.phoneNumber = `A phone number is at most ${PHONE_NUMBER_MAX} characters`;
-  } else if (phone && !/^\+?[\d\s().-]+$/.test(phone)) {
-    errors.phoneNumber = 'Use digits only, with the country code (for example +15551234567)';
-  } else if (form.preferences.sms.enabled && !/\d/.test(phone)) {
-    errors.phoneNumber = 'Enter the phone number text messages should go to';
-  }
-  if (form.voiceAlerts.enabled && !WAKE_TIME.test(form.voiceAlerts.wakeTime)) {
-    errors.wakeTime = 'Choose a wake time (HH:MM)';
-  }
-  return errors;
-}
+export const notificationForm = defineContractForm({
+  schema: contracts.notifications.updatePreferences.request.extend({
+    voiceAlerts: contracts.notifications.updateVoiceAlerts.request,
+  }),
+  toInput: (form: NotificationSettingsForm) => ({
+    ...toPreferencesInput(form),
+    // A briefing that is on is checked as typed; one that is off sends its last valid time.
+    voiceAlerts: form.voiceAlerts.enabled ? { ...form.voiceAlerts } : toVoiceAlertsInput(form),
+  }),
+  fields: { sms: 'preferences.sms', push: 'preferences.push', email: 'preferences.email' },
+  messages: {
+    'preferences.sms.phoneNumber': `A phone number is at most ${PHONE_NUMBER_MAX} characters`,
+    'voiceAlerts.wakeTime': 'Choose a wake time (HH:MM)',
+  },
+  refine: (form: NotificationSettingsForm) => {
+    const { enabled, phoneNumber } = form.preferences.sms;
+    const phone = phoneNumber.trim();
+    return {
+      'preferences.sms.phoneNumber':
+        phone.length > PHONE_NUMBER_MAX
+          ? undefined
+          : phone && !/^\+?[\d\s().-]+$/.test(phone)
+            ? 'Use digits only, with the country code (for example +15551234567)'
+            : enabled && !/\d/.test(phone)
+              ? 'Enter the phone number text messages should go to'
+              : undefined,
+    };
+  },
+});
 
-export function hasNotificationErrors(errors: NotificationSettingsErrors): boolean {
-  return Object.values(errors).some(Boolean);
+export type NotificationSettingsErrors = FormErrors<NotificationSettingsForm>;
+
+export function notificationFormErrors(form: NotificationSettingsForm): NotificationSettingsErrors {
+  return contractFormErrors(notificationForm, form);
 }
 
 /** PUT /api/notifications/preferences's body: the number trimmed. */
