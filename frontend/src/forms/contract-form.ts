@@ -44,6 +44,16 @@ export interface ContractForm<F extends FieldValues, S extends z.ZodType = z.Zod
   refine?: (values: F) => Readonly<Record<string, string | undefined>>;
 }
 
+/**
+ * A form checked by one request, or by the one its values choose (the Make Outbound Call form: the kind of call
+ * picks the endpoint, so the fields checked are that endpoint's).
+ */
+export type ContractFormOf<F extends FieldValues> = ContractForm<F> | ((values: F) => ContractForm<F>);
+
+function chosen<F extends FieldValues>(form: ContractFormOf<F>, values: F): ContractForm<F> {
+  return typeof form === 'function' ? form(values) : form;
+}
+
 export type FormErrors<F> = Partial<Record<keyof F & string, string>> & Record<string, string | undefined>;
 
 export function defineContractForm<F extends FieldValues, S extends z.ZodType>(form: ContractForm<F, S>) {
@@ -68,7 +78,11 @@ function messageOf(form: ContractForm<FieldValues>, field: string, code: string,
 }
 
 /** The problems of the values by form field, first one each, in the screen's words: {} when they can be sent. */
-export function contractFormErrors<F extends FieldValues>(form: ContractForm<F>, values: F): FormErrors<F> {
+export function contractFormErrors<F extends FieldValues>(
+  formOf: ContractFormOf<F>,
+  values: F,
+): FormErrors<F> {
+  const form = chosen(formOf, values);
   const parsed = form.schema.safeParse(form.toInput(values));
   const errors: Record<string, string> = {};
   for (const issue of parsed.success ? [] : parsed.error.issues) {
@@ -104,11 +118,15 @@ function flatten(errors: FieldErrors, prefix = ''): Record<string, FieldError> {
  * The zod resolver of @hookform/resolvers on the request the values stand for, with each problem moved to its
  * form field and worded as the screen words it. A valid form submits its own values (send `toInput(values)`).
  */
-export function contractResolver<F extends FieldValues>(form: ContractForm<F>): Resolver<F> {
-  const check = zodResolver(form.schema as never, undefined, {
-    raw: true,
-  }) as unknown as Resolver<FieldValues>;
+export function contractResolver<F extends FieldValues>(formOf: ContractFormOf<F>): Resolver<F> {
+  const checks = new Map<ContractForm<F>, Resolver<FieldValues>>();
   return async (values, context, options) => {
+    const form = chosen(formOf, values);
+    let check = checks.get(form);
+    if (!check) {
+      check = zodResolver(form.schema as never, undefined, { raw: true }) as unknown as Resolver<FieldValues>;
+      checks.set(form, check);
+    }
     const result = await check(form.toInput(values) as FieldValues, context, options as never);
     const problems = Object.fromEntries(
       Object.entries(flatten(result.errors)).filter(([path]) =>
@@ -137,7 +155,7 @@ export function contractResolver<F extends FieldValues>(form: ContractForm<F>): 
  * browser's or the server's) goes once the field is fixed.
  */
 export function useContractForm<F extends FieldValues>(
-  form: ContractForm<F>,
+  form: ContractFormOf<F>,
   defaultValues: DefaultValues<F>,
 ): UseFormReturn<F> {
   return useForm<F>({
