@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -13,19 +12,19 @@ import WorkspacePremiumOutlinedIcon from '@mui/icons-material/WorkspacePremiumOu
 import { serverMessageOr } from '../../api/client';
 import type { OutboundCallKind } from '../../api/outbound-calls';
 import { useToast } from '../../components/toast/toast-context';
+import { showServerErrors, textFieldOf, useContractForm } from '../../forms/contract-form';
 import { PlaceField } from '../places/PlaceField';
 import {
-  buildOutboundCall,
   CALL_KINDS,
   EMPTY_OUTBOUND_FORM,
-  errorsForKind,
+  fieldsOfKind,
   HOURS,
   KIND_FIELDS,
   localDay,
   MINUTES,
-  serverFieldErrors,
+  outboundFormOf,
+  toOutboundRequest,
   type ClockTime,
-  type OutboundFormErrors,
   type OutboundFormField,
   type OutboundFormValues,
 } from './outbound-form';
@@ -124,8 +123,8 @@ function ClockPicker({
  */
 export function OutboundCallForm({ canCall }: { canCall: boolean }) {
   const { toast } = useToast();
-  const [values, setValues] = useState<OutboundFormValues>(EMPTY_OUTBOUND_FORM);
-  const [errors, setErrors] = useState<OutboundFormErrors>({});
+  const form = useContractForm<OutboundFormValues>(outboundFormOf, EMPTY_OUTBOUND_FORM);
+  const values = form.watch();
   const queue = useQueueCall({
     onSuccess: () => {
       toast({
@@ -133,11 +132,10 @@ export function OutboundCallForm({ canCall }: { canCall: boolean }) {
         description: 'Your outbound call has been queued successfully.',
         variant: 'success',
       });
-      setValues((current) => ({ ...EMPTY_OUTBOUND_FORM, kind: current.kind }));
-      setErrors({});
+      form.reset({ ...EMPTY_OUTBOUND_FORM, kind: form.getValues('kind') });
     },
     onError: (error) => {
-      setErrors(serverFieldErrors(error));
+      showServerErrors(form, outboundFormOf(form.getValues()), error, Object.keys(EMPTY_OUTBOUND_FORM));
       toast({
         title: 'Error',
         description: serverMessageOr(error, 'Failed to queue call'),
@@ -146,23 +144,34 @@ export function OutboundCallForm({ canCall }: { canCall: boolean }) {
     },
   });
 
-  const set = <K extends keyof OutboundFormValues>(field: K, value: OutboundFormValues[K]) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    if (field in errors) setErrors((current) => ({ ...current, [field]: undefined }));
+  // A value picked rather than typed is checked again once the form was submitted, as typing is.
+  const change = <K extends 'location' | 'scheduledTime' | 'appointmentTime'>(
+    field: K,
+    value: OutboundFormValues[K],
+  ) => form.setValue(field, value as never, { shouldValidate: form.formState.isSubmitted });
+
+  const chooseKind = (kind: OutboundCallKind) => {
+    form.setValue('kind', kind);
+    // Only the fields the chosen kind shows keep their messages.
+    const keep = new Set<string>(fieldsOfKind(kind));
+    form.clearErrors(
+      (Object.keys(form.formState.errors) as OutboundFormField[]).filter((field) => !keep.has(field)),
+    );
   };
 
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
+  const submit = form.handleSubmit((checked) => {
     if (!canCall || queue.isPending) return;
-    const result = buildOutboundCall(values);
-    if (!result.ok) {
-      setErrors(result.errors);
-      return;
-    }
-    queue.mutate(result.request);
-  };
+    queue.mutate(toOutboundRequest(checked));
+  });
 
   const today = localDay(new Date());
+  const textField = (name: OutboundFormField) => {
+    const field = textFieldOf(form, name);
+    return {
+      ...field,
+      helperText: field.helperText ?? (name === 'lastInteraction' ? "Leave empty for 'recently'" : undefined),
+    };
+  };
   const field = (name: OutboundFormField) =>
     name === 'location' ? (
       <Grid key={name} size={{ xs: 12, sm: 6 }}>
@@ -171,10 +180,10 @@ export function OutboundCallForm({ canCall }: { canCall: boolean }) {
           size="small"
           name={name}
           label={LABELS[name]}
-          value={values[name]}
-          onChange={(place) => set(name, place)}
-          error={Boolean(errors[name])}
-          helperText={errors[name]}
+          value={values.location}
+          onChange={(place) => change('location', place)}
+          error={Boolean(form.formState.errors.location)}
+          helperText={form.formState.errors.location?.message}
           disabled={!canCall}
         />
       </Grid>
@@ -183,12 +192,8 @@ export function OutboundCallForm({ canCall }: { canCall: boolean }) {
         <TextField
           fullWidth
           size="small"
-          name={name}
           label={LABELS[name]}
-          value={values[name]}
-          onChange={(e) => set(name, e.target.value)}
-          error={Boolean(errors[name])}
-          helperText={errors[name] ?? (name === 'lastInteraction' ? "Leave empty for 'recently'" : undefined)}
+          {...textField(name)}
           placeholder={PLACEHOLDERS[name]}
           disabled={!canCall}
           multiline={MULTILINE.has(name)}
@@ -239,11 +244,7 @@ export function OutboundCallForm({ canCall }: { canCall: boolean }) {
                 label="Call Type"
                 value={values.kind}
                 disabled={!canCall}
-                onChange={(e) => {
-                  const kind = e.target.value as OutboundCallKind;
-                  setValues((current) => ({ ...current, kind }));
-                  setErrors((current) => errorsForKind(current, kind));
-                }}
+                onChange={(e) => chooseKind(e.target.value as OutboundCallKind)}
                 helperText={CALL_KINDS.find((k) => k.kind === values.kind)?.description}
               >
                 {CALL_KINDS.map(({ kind, label }) => (
@@ -264,7 +265,7 @@ export function OutboundCallForm({ canCall }: { canCall: boolean }) {
                         label="Appointment time"
                         value={values.appointmentTime}
                         disabled={!canCall}
-                        onChange={(time) => set('appointmentTime', time)}
+                        onChange={(time) => change('appointmentTime', time)}
                       />
                     </Grid>
                   </Grid>
@@ -279,7 +280,7 @@ export function OutboundCallForm({ canCall }: { canCall: boolean }) {
                 label="Scheduled time"
                 value={values.scheduledTime}
                 disabled={!canCall || !values.scheduledDate}
-                onChange={(time) => set('scheduledTime', time)}
+                onChange={(time) => change('scheduledTime', time)}
               />
               <Typography
                 variant="caption"

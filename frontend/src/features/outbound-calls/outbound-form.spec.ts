@@ -4,7 +4,7 @@ import {
   appointmentText,
   buildOutboundCall,
   EMPTY_OUTBOUND_FORM,
-  errorsForKind,
+  fieldsOfKind,
   localDateTime,
   serverFieldErrors,
   to24Hour,
@@ -157,10 +157,8 @@ describe('the outbound call form (doc3 §5)', () => {
     expect(appointmentText(new Date(2026, 0, 5), { hour: '09', minute: '00', period: 'AM' })).toBe(
       'January 5, 2026 at 09:00 AM',
     );
-    expect(errorsForKind({ phoneNumber: 'x', reason: 'y', clientName: 'z' }, 'spam_block')).toEqual({
-      phoneNumber: 'x',
-      reason: 'y',
-    });
+    expect(fieldsOfKind('spam_block')).toEqual(['phoneNumber', 'scheduledDate', 'reason']);
+    expect(fieldsOfKind('missed_call')).toEqual(['phoneNumber', 'scheduledDate']);
   });
 
   it("maps the server's field errors onto the form", () => {

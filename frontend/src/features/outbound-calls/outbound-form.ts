@@ -1,5 +1,6 @@
+import { api as contracts } from '@jarvis/contracts';
 import type { OutboundCallKind, OutboundCallRequest } from '../../api/outbound-calls';
-import { fieldErrorsOf } from '../../forms/field-errors';
+import { contractFormErrors, defineContractForm, serverFormErrors } from '../../forms/contract-form';
 
 /**
  * The Make Outbound Call form (doc3 §5): its fields, defaults and rules, apart from React so they can be tested
@@ -119,9 +120,6 @@ export function appointmentText(date: Date, time: ClockTime): string {
   return `${MONTHS[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()} at ${time.hour}:${time.minute} ${time.period}`;
 }
 
-const E164 = /^\+[1-9]\d{6,14}$/;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 /** The fields each kind shows, in order (phone and schedule are always there). */
 export const KIND_FIELDS: Record<OutboundCallKind, readonly OutboundFormField[]> = {
   bill_collector: ['clientName', 'clientEmail', 'companyName', 'accountNumber', 'amount'],
@@ -131,131 +129,173 @@ export const KIND_FIELDS: Record<OutboundCallKind, readonly OutboundFormField[]>
   missed_call: [],
 };
 
-const REQUIRED: Partial<Record<OutboundFormField, string>> = {
-  clientName: 'Client name is required',
-  clientEmail: 'Client e-mail is required',
-  companyName: 'Company is required',
-  accountNumber: 'Account number is required',
-  amount: 'Amount is required',
-  appointmentType: 'Appointment type is required',
-  location: 'Location is required',
-  reason: 'Reason is required',
-  context: 'Context is required',
-  message: 'Message is required',
-};
+/** The endpoint each kind queues its call with (POST /api/proactive-call/<kind>). */
+const KIND_ENDPOINTS = {
+  bill_collector: contracts.telephony.billCollectorCall,
+  appointment: contracts.telephony.appointmentCall,
+  spam_block: contracts.telephony.spamBlockCall,
+  follow_up: contracts.telephony.followUpCall,
+  missed_call: contracts.telephony.missedCallReturn,
+} as const;
+
+/** Request fields the form shows under another name. */
+const REQUEST_FIELDS = { scheduledTime: 'scheduledDate', appointmentTime: 'appointmentDate' } as const;
+
+const text = (values: OutboundFormValues, field: OutboundFormField) => String(values[field]).trim();
+
+/** A day and time as the call takes it, or why not: a missing or impossible day, or one that is not allowed. */
+function dayAt(
+  day: string,
+  time: ClockTime,
+  isAllowed: (at: Date) => boolean,
+  notAllowed: string,
+): { at: Date } | { error: string } {
+  const at = localDateTime(day, time);
+  if (!at) return { error: 'Enter a valid date' };
+  return isAllowed(at) ? { at } : { error: notAllowed };
+}
 
 /**
- * Checks the form the way doc3 §5 says and builds the call's payload, or returns the errors by field. `now` is
- * passed in so the past/future rules can be tested.
+ * The request the values stand for: the chosen kind's payload (its fields trimmed, the number as the server takes
+ * it, the scheduled time as ISO, the appointment time as the call reads it, the last interaction as words or
+ * 'recently'); an impossible date is left out, and `outboundForm`'s own rules say why (as for a past one).
  */
-export function buildOutboundCall(
-  values: OutboundFormValues,
-  now: Date = new Date(),
-): { ok: true; request: OutboundCallRequest } | { ok: false; errors: OutboundFormErrors } {
+export function toOutboundRequest(values: OutboundFormValues): OutboundCallRequest {
+  const field = (name: OutboundFormField) => text(values, name);
+  const scheduled = values.scheduledDate ? localDateTime(values.scheduledDate, values.scheduledTime) : null;
+  const base = {
+    phoneNumber: field('phoneNumber').replace(/[\s().-]/g, ''),
+    ...(scheduled ? { scheduledTime: scheduled.toISOString() } : {}),
+  };
+  switch (values.kind) {
+    case 'bill_collector':
+      return {
+        kind: 'bill_collector',
+        payload: {
+          ...base,
+          clientName: field('clientName'),
+          clientEmail: field('clientEmail'),
+          companyName: field('companyName'),
+          accountNumber: field('accountNumber'),
+          amount: field('amount'),
+        },
+      };
+    case 'appointment': {
+      const when = values.appointmentDate
+        ? localDateTime(values.appointmentDate, values.appointmentTime)
+        : null;
+      return {
+        kind: 'appointment',
+        payload: {
+          ...base,
+          appointmentType: field('appointmentType'),
+          ...(when ? { appointmentTime: appointmentText(when, values.appointmentTime) } : {}),
+          location: field('location'),
+        },
+      };
+    }
+    case 'spam_block':
+      return { kind: 'spam_block', payload: { ...base, reason: field('reason') } };
+    case 'follow_up': {
+      const day = values.lastInteraction
+        ? localDateTime(values.lastInteraction, { hour: '12', minute: '00', period: 'AM' })
+        : null;
+      return {
+        kind: 'follow_up',
+        payload: {
+          ...base,
+          context: field('context'),
+          message: field('message'),
+          lastInteraction: day
+            ? `${MONTHS[day.getMonth()]} ${day.getDate()}, ${day.getFullYear()}`
+            : 'recently',
+        },
+      };
+    }
+    case 'missed_call':
+      return { kind: 'missed_call', payload: base };
+  }
+}
+
+/**
+ * The form's own rules beyond the requests (doc3 §5), in its words: a number is required, a client e-mail is
+ * required, a scheduled time and an appointment are not in the past, a last interaction not in the future.
+ */
+function ownRules(values: OutboundFormValues, now: Date): OutboundFormErrors {
   const errors: OutboundFormErrors = {};
-  const text = (field: OutboundFormField) => String(values[field]).trim();
-
-  const phoneNumber = text('phoneNumber').replace(/[\s().-]/g, '');
-  if (!phoneNumber) errors.phoneNumber = 'Phone number is required';
-  else if (!E164.test(phoneNumber))
-    errors.phoneNumber = 'Use international format with country code, e.g. +1234567890';
-
-  let scheduledTime: string | undefined;
+  if (!text(values, 'phoneNumber').replace(/[\s().-]/g, '')) errors.phoneNumber = 'Phone number is required';
   if (values.scheduledDate) {
-    const at = localDateTime(values.scheduledDate, values.scheduledTime);
-    if (!at) errors.scheduledDate = 'Enter a valid date';
-    else if (at.getTime() < now.getTime()) errors.scheduledDate = 'The scheduled time cannot be in the past';
-    else scheduledTime = at.toISOString();
+    const scheduled = dayAt(
+      values.scheduledDate,
+      values.scheduledTime,
+      (at) => at.getTime() >= now.getTime(),
+      'The scheduled time cannot be in the past',
+    );
+    if ('error' in scheduled) errors.scheduledDate = scheduled.error;
   }
-
-  for (const field of KIND_FIELDS[values.kind]) {
-    const message = REQUIRED[field];
-    if (message && !text(field)) errors[field] = message;
-  }
-
-  if (values.kind === 'bill_collector' && text('clientEmail') && !EMAIL.test(text('clientEmail')))
-    errors.clientEmail = 'Enter a valid client e-mail';
-
-  let appointmentTime: string | undefined;
+  if (values.kind === 'bill_collector' && !text(values, 'clientEmail'))
+    errors.clientEmail = 'Client e-mail is required';
   if (values.kind === 'appointment' && values.appointmentDate) {
-    const at = localDateTime(values.appointmentDate, values.appointmentTime);
-    if (!at) errors.appointmentDate = 'Enter a valid date';
-    else if (at.getTime() < now.getTime()) errors.appointmentDate = 'The appointment cannot be in the past';
-    else appointmentTime = appointmentText(at, values.appointmentTime);
+    const when = dayAt(
+      values.appointmentDate,
+      values.appointmentTime,
+      (at) => at.getTime() >= now.getTime(),
+      'The appointment cannot be in the past',
+    );
+    if ('error' in when) errors.appointmentDate = when.error;
   }
-
-  let lastInteraction = 'recently';
   if (values.kind === 'follow_up' && values.lastInteraction) {
     const day = localDateTime(values.lastInteraction, { hour: '12', minute: '00', period: 'AM' });
     if (!day) errors.lastInteraction = 'Enter a valid date';
     else if (values.lastInteraction > localDay(now))
       errors.lastInteraction = 'The last interaction cannot be in the future';
-    else lastInteraction = `${MONTHS[day.getMonth()]} ${day.getDate()}, ${day.getFullYear()}`;
   }
-
-  if (Object.keys(errors).length > 0) return { ok: false, errors };
-
-  const base = { phoneNumber, ...(scheduledTime ? { scheduledTime } : {}) };
-  switch (values.kind) {
-    case 'bill_collector':
-      return {
-        ok: true,
-        request: {
-          kind: 'bill_collector',
-          payload: {
-            ...base,
-            clientName: text('clientName'),
-            clientEmail: text('clientEmail'),
-            companyName: text('companyName'),
-            accountNumber: text('accountNumber'),
-            amount: text('amount'),
-          },
-        },
-      };
-    case 'appointment':
-      return {
-        ok: true,
-        request: {
-          kind: 'appointment',
-          payload: {
-            ...base,
-            appointmentType: text('appointmentType'),
-            ...(appointmentTime ? { appointmentTime } : {}),
-            location: text('location'),
-          },
-        },
-      };
-    case 'spam_block':
-      return { ok: true, request: { kind: 'spam_block', payload: { ...base, reason: text('reason') } } };
-    case 'follow_up':
-      return {
-        ok: true,
-        request: {
-          kind: 'follow_up',
-          payload: { ...base, context: text('context'), message: text('message'), lastInteraction },
-        },
-      };
-    case 'missed_call':
-      return { ok: true, request: { kind: 'missed_call', payload: base } };
-  }
+  return errors;
 }
 
-/** Only the fields that matter to the chosen kind keep their errors when the kind changes. */
-export function errorsForKind(errors: OutboundFormErrors, kind: OutboundCallKind): OutboundFormErrors {
-  const keep = new Set<OutboundFormField>(['phoneNumber', 'scheduledDate', ...KIND_FIELDS[kind]]);
-  return Object.fromEntries(
-    Object.entries(errors).filter(([field]) => keep.has(field as OutboundFormField)),
+/**
+ * The form as the chosen kind's endpoint checks it: that request's own rules (its required fields and their
+ * messages, the number in E.164, a valid client e-mail, the lengths) and the form's own beside them. `now` is
+ * passed in so the past/future rules can be tested.
+ */
+export function outboundForm(kind: OutboundCallKind, now: () => Date = () => new Date()) {
+  return defineContractForm({
+    schema: KIND_ENDPOINTS[kind].request,
+    toInput: (values: OutboundFormValues) => toOutboundRequest(values).payload,
+    fields: REQUEST_FIELDS,
+    refine: (values: OutboundFormValues) => ownRules(values, now()),
+  });
+}
+
+const OUTBOUND_FORMS = Object.fromEntries(CALL_KINDS.map(({ kind }) => [kind, outboundForm(kind)])) as Record<
+  OutboundCallKind,
+  ReturnType<typeof outboundForm>
+>;
+
+/** The form of the values' kind, for useContractForm. */
+export function outboundFormOf(values: OutboundFormValues) {
+  return OUTBOUND_FORMS[values.kind];
+}
+
+/** The form's problems by field, or the call to queue when there are none. */
+export function buildOutboundCall(
+  values: OutboundFormValues,
+  now: Date = new Date(),
+): { ok: true; request: OutboundCallRequest } | { ok: false; errors: OutboundFormErrors } {
+  const errors = contractFormErrors(
+    outboundForm(values.kind, () => now),
+    values,
   ) as OutboundFormErrors;
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  return { ok: true, request: toOutboundRequest(values) };
+}
+
+/** The fields a kind shows: the number, the schedule and its own. Only they keep their messages when it is chosen. */
+export function fieldsOfKind(kind: OutboundCallKind): OutboundFormField[] {
+  return ['phoneNumber', 'scheduledDate', ...KIND_FIELDS[kind]];
 }
 
 /** The server's per-field messages of a refused call (`fieldErrorsOf`), on the form's fields where the names agree. */
 export function serverFieldErrors(error: unknown): OutboundFormErrors {
-  const known = new Set<string>(Object.keys(EMPTY_OUTBOUND_FORM));
-  const result: OutboundFormErrors = {};
-  for (const [field, text] of Object.entries(fieldErrorsOf(error))) {
-    const target =
-      field === 'scheduledTime' ? 'scheduledDate' : field === 'appointmentTime' ? 'appointmentDate' : field;
-    if (known.has(target)) result[target as OutboundFormField] = text;
-  }
-  return result;
+  return serverFormErrors({ fields: REQUEST_FIELDS }, error, Object.keys(EMPTY_OUTBOUND_FORM));
 }
