@@ -4,7 +4,8 @@
 // start it (startService, createGateway), inside a scope of its own (libs/platform service-scope.ts): its own module
 // tree, configuration, Postgres pool and schema, Redis and NATS connections, NATS subscriptions in its queue group
 // (jarvis-<name>), logger name, metrics registry and metrics port (METRICS_PORT_BASE onwards, gateway first), and
-// trace service name. What they share is the code Node loaded once and the process itself:
+// trace service name. What they share is the code Node loaded once and the process itself; a request from one to
+// another skips the NATS server (JARVIS_IN_PROCESS_CALLS) and nothing else:
 //  - every variable is checked before anything connects; a service that cannot start stops the process (exit 1), and
 //    the supervisor starts it again, as it would a single service's process;
 //  - SIGTERM or Ctrl-C stops them all at once, each within its SHUTDOWN_GRACE_MS, then the process exits 0;
@@ -22,6 +23,10 @@ const started = performance.now();
 
 // Lines written outside any service's scope (this file's own) name the process.
 process.env.SERVICE_NAME ||= 'jarvis';
+// A call to a service in this process is handed to it without the NATS hop (libs/platform nats/local-calls.ts), with
+// the same bytes, validation, deadline, errors, metrics and trace; JARVIS_IN_PROCESS_CALLS=0 sends every call
+// through NATS.
+process.env.JARVIS_IN_PROCESS_CALLS ||= '1';
 // The platform first: it starts tracing (when configured) before Postgres, Redis and HTTP clients are loaded.
 const platform = require('@jarvis/platform');
 const log = platform.createLogger('single-process');

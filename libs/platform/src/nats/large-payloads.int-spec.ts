@@ -9,6 +9,8 @@ import { decodePayload, encodePayload, LARGE_PAYLOAD_CHUNK_BYTES, LARGE_PAYLOAD_
 import { RpcClient } from './rpc-client';
 
 const FIVE_MB = 5 * 1024 * 1024;
+// What crosses the bus: calls to a service in the same process (JARVIS_IN_PROCESS_CALLS=1) need no Object Store.
+process.env.JARVIS_IN_PROCESS_CALLS = '0';
 
 /** A JSON-safe text of `size` characters that differs from run to run. */
 function text(size: number) {

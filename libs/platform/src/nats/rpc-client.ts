@@ -16,7 +16,8 @@ import type { ServiceMetrics } from '../observability/metrics';
 import { RPC_CLIENT_DURATION, type RpcOutcome } from '../observability/platform-metrics';
 import { endSpan, otelContext, otelTrace, SpanKind, traceHeaders, tracer, tracingEnabled } from '../observability/tracing';
 import { decodePayload, encodePayload } from './large-payloads';
-import { callStreaming, type StreamOptions } from './stream';
+import { type LocalResponder, localCallsEnabled, localResponder } from './local-calls';
+import { callStreaming, type StreamOptions, withReplyHeaders } from './stream';
 
 /**
  * Request/reply over core NATS with a deadline. No responders becomes SERVICE_UNAVAILABLE (503), a missed deadline
@@ -61,6 +62,9 @@ export class RpcClient {
   }
 
   private async exchange<T>(subject: string, payload: RpcRequest, timeoutMs: number, span?: Span): Promise<{ data: T; headers?: MsgHdrs }> {
+    // The service answering it runs in this process (JARVIS_PROCESSES=single): the same request without the hop.
+    const local = localCallsEnabled() ? localResponder(this.prefix + subject) : undefined;
+    if (local) return this.exchangeLocally<T>(local, subject, payload, timeoutMs, span);
     // Over 512 kB the request and the reply cross by reference through the Object Store (large-payloads.ts).
     const request = await encodePayload(this.nc, this.prefix, payload);
     let reply;
@@ -72,7 +76,31 @@ export class RpcClient {
     }
     const body = await decodePayload<RpcReply<T>>(this.nc, reply.data);
     if (body.ok) return { data: body.data, headers: reply.headers };
-    throw DomainError.fromEnvelope(body.error);
+    throw withReplyHeaders(DomainError.fromEnvelope(body.error), reply.headers);
+  }
+
+  /**
+   * The same exchange with a service in this process (local-calls.ts): the request's JSON bytes and the caller's
+   * trace headers handed to its transport, the reply decoded as one from the bus; the same deadline and errors.
+   */
+  private async exchangeLocally<T>(local: LocalResponder, subject: string, payload: RpcRequest, timeoutMs: number, span?: Span) {
+    const request = Buffer.from(JSON.stringify(payload));
+    const headers = span && traceHeaders(otelTrace.setSpan(otelContext.active(), span));
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(deadlineExceeded(subject, timeoutMs)), timeoutMs);
+    });
+    let reply: { data: Uint8Array; headers?: MsgHdrs };
+    try {
+      reply = await Promise.race([local.answerLocally(subject, request, headers), deadline]);
+    } catch (error) {
+      throw error instanceof DomainError ? error : translateNatsError(error, subject, timeoutMs);
+    } finally {
+      clearTimeout(timer);
+    }
+    const body = await decodePayload<RpcReply<T>>(this.nc, reply.data);
+    if (body.ok) return { data: body.data, headers: reply.headers };
+    throw withReplyHeaders(DomainError.fromEnvelope(body.error), reply.headers);
   }
 
   /**
@@ -123,16 +151,20 @@ function translateNatsError(error: unknown, subject: string, timeoutMs: number):
         details: { service },
       }));
     }
-    if (error.code === ErrorCode.Timeout) {
-      return markedAs('timeout', new DomainError(ErrorKind.DeadlineExceeded, `The ${service} service did not answer within ${Math.round(timeoutMs / 1000)} seconds.`, {
-        details: { service },
-      }));
-    }
+    if (error.code === ErrorCode.Timeout) return deadlineExceeded(subject, timeoutMs);
     if (error.code === ErrorCode.ConnectionClosed || error.code === ErrorCode.Disconnect) {
       return new DomainError(ErrorKind.ServiceUnavailable, 'The message bus is not reachable right now.', { details: { service } });
     }
   }
   return new DomainError(ErrorKind.ServiceUnavailable, `The ${service} service could not be reached.`, { details: { service } });
+}
+
+/** A request its service did not answer within its deadline: DEADLINE_EXCEEDED (504), counted as a timeout. */
+function deadlineExceeded(subject: string, timeoutMs: number): DomainError {
+  const service = subject.split('.')[0];
+  return markedAs('timeout', new DomainError(ErrorKind.DeadlineExceeded, `The ${service} service did not answer within ${Math.round(timeoutMs / 1000)} seconds.`, {
+    details: { service },
+  }));
 }
 
 function markedAs(outcome: RpcOutcome, error: DomainError): DomainError {

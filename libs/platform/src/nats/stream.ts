@@ -68,6 +68,19 @@ export function openStreamSink(nc: NatsConnection, stream: string): { sink: Stre
   };
 }
 
+/** Where an error reply's headers ride on the DomainError it became, so a streamed call can count its chunks. */
+const REPLY_HEADERS = Symbol('jarvis:reply-headers');
+
+/** Keeps an error reply's headers with the error it became (RpcClient), for `callStreaming`. */
+export function withReplyHeaders<E extends Error>(error: E, headers: MsgHdrs | undefined): E {
+  if (headers) Object.defineProperty(error, REPLY_HEADERS, { value: headers });
+  return error;
+}
+
+function replyHeadersOf(error: unknown): MsgHdrs | undefined {
+  return typeof error === 'object' && error !== null ? (error as { [REPLY_HEADERS]?: MsgHdrs })[REPLY_HEADERS] : undefined;
+}
+
 export interface StreamOptions {
   /** Called with each token, in order, before the call resolves. */
   onChunk(text: string): void;
@@ -114,25 +127,35 @@ export async function callStreaming<T>(
   });
   const onAbort = () => cancel(signal!.reason);
   signal?.addEventListener('abort', onAbort, { once: true });
+  /** Waits (a little) for the chunks a reply counts that have not arrived yet: the reply may overtake them. */
+  const chunksOf = async (headers: MsgHdrs | undefined) => {
+    const expected = Number(headers?.get(STREAM_CHUNKS_HEADER) || 0);
+    if (received >= expected) return;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        log.warn({ stream, expected, received }, 'streamed reply finished with chunks missing');
+        resolve();
+      }, LATE_CHUNKS_GRACE_MS);
+      wake = () => {
+        if (received < expected) return;
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  };
   try {
     const sent = send(stream);
     // The reply to an abandoned call is of no interest; do not let it surface as an unhandled rejection.
     sent.catch(() => undefined);
-    const reply = await Promise.race([sent, aborted]);
-    const expected = Number(reply.headers?.get(STREAM_CHUNKS_HEADER) || 0);
-    if (received < expected) {
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(() => {
-          log.warn({ stream, expected, received }, 'streamed reply finished with chunks missing');
-          resolve();
-        }, LATE_CHUNKS_GRACE_MS);
-        wake = () => {
-          if (received < expected) return;
-          clearTimeout(timer);
-          resolve();
-        };
-      });
+    let reply: { data: T; headers?: MsgHdrs };
+    try {
+      reply = await Promise.race([sent, aborted]);
+    } catch (error) {
+      // An error reply comes after the chunks written before it, like any reply.
+      await chunksOf(replyHeadersOf(error));
+      throw error;
     }
+    await chunksOf(reply.headers);
     if (failed) throw failed;
     return reply.data;
   } catch (error) {

@@ -12,11 +12,15 @@ import { contextFromHeaders, endSpan, otelContext, otelTrace, SpanKind, tracer, 
 import { createLogger, withLogContext } from '../logger';
 import type { ShutdownGrace } from '../shutdown';
 import { decodePayload, encodePayload } from './large-payloads';
+import { type LocalResponder, localCallsEnabled, offerLocally, withdrawLocally } from './local-calls';
 import { natsAttributes } from './rpc-client';
 import { openStreamSink } from './stream';
 
 const codec = JSONCodec();
 const log = createLogger('transport');
+
+/** Requests handed over inside the process (local-calls.ts): their replies stay inline, whatever their size. */
+const localRequests = new WeakSet<Msg>();
 
 /**
  * Nest microservice transport on core NATS. Each `@MessagePattern(subject)` handler is subscribed as
@@ -24,7 +28,7 @@ const log = createLogger('transport');
  * Requests are `{ ctx, data }`; replies are always `{ ok, data | error }`. A request with `stream` (a subject the
  * caller chose, its prefix included, so it is used as is) gives the handler `input.stream`, a `StreamSink`.
  */
-export class NatsTransport extends Server implements CustomTransportStrategy {
+export class NatsTransport extends Server implements CustomTransportStrategy, LocalResponder {
   private nc?: NatsConnection;
   private readonly subscriptions: Subscription[] = [];
   private readonly inFlight = new Set<Promise<void>>();
@@ -69,7 +73,14 @@ export class NatsTransport extends Server implements CustomTransportStrategy {
       }
       // Ready once the server has the subscriptions: a request sent on another connection right after start
       // would otherwise find no responder (a replica started under load answered 503 in tests).
-      this.nc.flush().then(() => callback(), (error: unknown) => callback(error));
+      this.nc.flush().then(
+        () => {
+          // In one process, callers here may hand requests over directly (local-calls.ts).
+          if (localCallsEnabled()) for (const subject of this.messageHandlers.keys()) offerLocally(this.options.prefix + subject, this);
+          callback();
+        },
+        (error: unknown) => callback(error),
+      );
     } catch (error) {
       callback(error);
     }
@@ -86,11 +97,43 @@ export class NatsTransport extends Server implements CustomTransportStrategy {
    * requests) and a request it had already routed here, still on the wire, is answered here instead of being lost.
    */
   async close() {
+    // Callers in this process go through the bus from now on, as callers elsewhere do.
+    withdrawLocally(this);
     const subscriptions = this.subscriptions.splice(0);
     const drained = Promise.all(subscriptions.map((sub) => (sub.isClosed() ? undefined : sub.drain().catch(() => sub.unsubscribe()))));
     const answered = drained.then(() => Promise.allSettled([...this.inFlight]));
     if (!this.grace) return void (await answered);
     if (!(await this.grace.wait(answered))) log.warn({ inFlight: this.inFlight.size }, 'requests still being answered at the end of the shutdown grace');
+  }
+
+  /**
+   * Answers a request a caller in this process handed over (local-calls.ts) exactly as one from the bus: the same
+   * bytes, headers (the caller's trace context), scope, handler and reply envelope, counted among the requests
+   * being answered at shutdown; only the reply stays inline, however large.
+   */
+  answerLocally(subject: string, request: Uint8Array, headers?: MsgHdrs): Promise<{ data: Uint8Array; headers?: MsgHdrs }> {
+    return new Promise((resolve, reject) => {
+      let answered = false;
+      const msg = {
+        subject: this.options.prefix + subject,
+        reply: '_INBOX.in-process',
+        sid: 0,
+        data: request,
+        headers,
+        respond: (data?: Uint8Array, opts?: { headers?: MsgHdrs }) => {
+          answered = true;
+          resolve({ data: data ?? new Uint8Array(), headers: opts?.headers });
+          return true;
+        },
+      } as unknown as Msg;
+      localRequests.add(msg);
+      const task = (this.scope ? this.scope.run(() => this.handle(subject, msg)) : this.handle(subject, msg)).finally(() => this.inFlight.delete(task));
+      this.inFlight.add(task);
+      task.then(
+        () => answered || reject(new Error(`no reply to ${subject}`)),
+        (error: unknown) => reject(error),
+      );
+    });
   }
 
   on() {
@@ -158,7 +201,8 @@ export class NatsTransport extends Server implements CustomTransportStrategy {
     if (!msg.reply) return;
     try {
       // Over 512 kB the reply crosses by reference through the Object Store (large-payloads.ts).
-      msg.respond(await encodePayload(this.nc!, this.options.prefix, body), headers && { headers });
+      const bytes = localRequests.has(msg) ? Buffer.from(JSON.stringify(body)) : await encodePayload(this.nc!, this.options.prefix, body);
+      msg.respond(bytes, headers && { headers });
     } catch (error) {
       log.error({ err: error }, 'reply could not be sent');
       try {
