@@ -10,10 +10,10 @@ import { Client } from 'pg';
 const root = join(__dirname, '..', '..', '..');
 
 /**
- * A Jarvis of its own for the live voice tests, booted as `npm start` boots it (scripts/start.mjs) with its own
- * database, NATS prefix and Redis prefix, and with the model played by loopback fakes: OPENAI_BASE_URL points at the
- * model fake (chat, transcription, speech), whose server also speaks the Realtime API (the Realtime fake), and
- * OPENAI_REALTIME_MODEL turns live voice on. The shared browser-test system stays as a fresh install has it (no
+ * A Jarvis of its own for the live voice tests, booted as `npm start` boots it (scripts/start.mjs, in one process)
+ * with its own database, NATS prefix and Redis prefix, and with the model played by loopback fakes: OPENAI_BASE_URL
+ * points at the model fake (chat, transcription, speech), whose server also speaks the Realtime API (the Realtime
+ * fake), and OPENAI_REALTIME_MODEL turns live voice on. The shared browser-test system stays as a fresh install has it (no
  * OpenAI), so no other test sees a model.
  */
 export interface LiveVoiceSystem {
@@ -59,6 +59,10 @@ export async function startLiveVoiceSystem(): Promise<LiveVoiceSystem> {
       NATS_SUBJECT_PREFIX: `${runId}.`,
       REDIS_PREFIX: `${runId}:`,
       JARVIS_SKIP_BUILD: process.env.JARVIS_SKIP_BUILD ?? '1',
+      // One Node process for the whole system: half the time to start and a fifth of the memory of one per service,
+      // so the other browser tests running beside it barely notice it.
+      JARVIS_PROCESSES: 'single',
+      JARVIS_START_TIMEOUT_MS: '170000',
       LOG_LEVEL: 'warn',
       METRICS_PORT: '0',
       METRICS_PORT_BASE: '0',
