@@ -113,7 +113,7 @@ export class AccountExportsService {
         this.progress(userId, exportId, 'running', progress);
       };
       try {
-        for (const [path, value] of Object.entries(await this.identity.exportProfile(userId))) zip.addJson(path, value);
+        for (const [path, value] of Object.entries(await this.identity.exportProfile(userId))) await zip.addJson(path, value);
         await finished('identity');
         for (const service of ACCOUNT_PART_SERVICES) {
           await this.addPart(zip, service, ctx);
@@ -157,13 +157,13 @@ export class AccountExportsService {
 
   private async addPart(zip: ArchiveWriter, service: (typeof ACCOUNT_PART_SERVICES)[number], ctx: UserContext) {
     const part = await this.rpc.call(internalApi[service].accountExport, {}, ctx);
-    for (const [path, value] of Object.entries(part.files)) zip.addJson(path, value);
+    for (const [path, value] of Object.entries(part.files)) await zip.addJson(path, value);
     for (const { path, reason } of part.unavailable) zip.unavailable(path, reason);
     if (!part.attachments.length) return;
     if (service !== 'telephony' && service !== 'voice') throw new Error(`${service} listed attachments it cannot give`);
     for (const attachment of part.attachments) {
       const file = await this.rpc.call(internalApi[service].accountExportAttachment, { ref: attachment.ref }, ctx);
-      if (file) zip.addFile(attachment.path, Buffer.from(file.base64, 'base64'));
+      if (file) await zip.addFile(attachment.path, Buffer.from(file.base64, 'base64'));
       else zip.unavailable(attachment.path, 'It could no longer be fetched from the provider');
     }
   }
