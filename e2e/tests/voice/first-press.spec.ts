@@ -30,7 +30,13 @@ interface Calls {
  */
 async function countBrowserCalls(page: Page, subscription?: unknown) {
   await page.addInitScript((sub) => {
-    const calls = { getUserMedia: [], requestPermission: 0, pushSubscribe: 0, geolocation: 0, recognitionStarts: 0 };
+    const calls = {
+      getUserMedia: [],
+      requestPermission: 0,
+      pushSubscribe: 0,
+      geolocation: 0,
+      recognitionStarts: 0,
+    };
     (window as unknown as { __calls: Calls }).__calls = calls as Calls;
     const media = navigator.mediaDevices;
     if (media) {
@@ -74,7 +80,12 @@ async function countBrowserCalls(page: Page, subscription?: unknown) {
       let current: unknown = null;
       PushManager.prototype.subscribe = async function () {
         calls.pushSubscribe += 1;
-        current = { ...(sub as object), getKey: () => null, toJSON: () => sub, unsubscribe: async () => true };
+        current = {
+          ...(sub as object),
+          getKey: () => null,
+          toJSON: () => sub,
+          unsubscribe: async () => true,
+        };
         return current as PushSubscription;
       };
       PushManager.prototype.getSubscription = async function () {
@@ -126,119 +137,142 @@ async function settle(page: Page) {
   await page.waitForTimeout(1_500);
 }
 
-test.describe('first press on a slow network at 1280 px', () => {
-  test.use({ viewport: { width: 1280, height: 800 } });
-
-  test('TALK starts recording on the first press, once, with the counter running', async ({ page }, testInfo) => {
-    await countBrowserCalls(page);
-    await openChatSlowly(page);
-    await pressWhenShown(page.getByRole('button', { name: 'Talk', exact: true }));
-    const talk = page.getByTestId('talk-button');
-    await expect(talk).toHaveText(/STOP \ds/, SLOW);
-    await expect(page.getByTestId('voice-status')).toHaveText(/Recording\.\.\. [1-9]s/, SLOW);
-    await settle(page);
-    await expect(talk).toHaveText(/STOP \ds/);
-    expect((await browserCalls(page)).getUserMedia).toEqual(['audio']);
-    await snap(page, testInfo, 'talk-first-press-1280');
+/** Records in the page whether TALK was ever on screen, from the first paint on. */
+async function watchTalkButton(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __talkShown: boolean };
+    w.__talkShown = false;
+    const check = () => {
+      const talk = document.querySelector('[data-testid="talk-button"]');
+      if (talk && talk.checkVisibility()) w.__talkShown = true;
+    };
+    new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true });
   });
+  return () => page.evaluate(() => (window as unknown as { __talkShown: boolean }).__talkShown);
+}
 
-  test('the image button opens the file chooser on the first press, once', async ({ page }) => {
-    await countBrowserCalls(page);
-    let choosers = 0;
-    page.on('filechooser', () => (choosers += 1));
-    await openChatSlowly(page);
-    const chosen = page.waitForEvent('filechooser', SLOW);
-    await pressWhenShown(page.getByRole('button', { name: 'Upload image' }));
-    await chosen;
-    await settle(page);
-    expect(choosers).toBe(1);
-  });
+/**
+ * The same presses at 1280 px with a mouse and at 375 px with a finger (a phone: taps, and no TALK, which the spec
+ * hides on small screens; Hey Jarvis and Always are its voice controls).
+ */
+const SIZES = [
+  { name: '1280', viewport: { width: 1280, height: 800 }, touch: false },
+  { name: '375', viewport: { width: 375, height: 812 }, touch: true },
+] as const;
 
-  test('the camera button opens Camera Vision on the first press, once', async ({ page }, testInfo) => {
-    await countBrowserCalls(page);
-    await openChatSlowly(page);
-    await pressWhenShown(page.getByRole('button', { name: 'Take photo' }));
-    await expect(page.getByTestId('camera-view')).toHaveAttribute('data-state', 'active', SLOW);
-    await settle(page);
-    await expect(page.getByRole('dialog')).toHaveCount(1);
-    expect((await browserCalls(page)).getUserMedia).toEqual(['video']);
-    await snap(page, testInfo, 'camera-first-press-1280');
-  });
+for (const size of SIZES) {
+  test.describe(`first press on a slow network at ${size.name} px${size.touch ? ' (touch)' : ''}`, () => {
+    test.use({ viewport: size.viewport, hasTouch: size.touch, isMobile: size.touch });
+    const how = size.touch ? 'tap' : 'click';
 
-  for (const [label, testId, status] of [
-    ['Hey Jarvis OFF', 'wake-toggle', 'Listening for "Hey Jarvis"...'],
-    ['Always OFF', 'continuous-toggle', 'Listening...'],
-  ] as const) {
-    test(`'${label}' turns its mode on at the first press, once`, async ({ page }) => {
+    if (!size.touch) {
+      test('TALK starts recording on the first press, once, with the counter running', async ({
+        page,
+      }, testInfo) => {
+        await countBrowserCalls(page);
+        await openChatSlowly(page);
+        await pressWhenShown(page.getByRole('button', { name: 'Talk', exact: true }));
+        const talk = page.getByTestId('talk-button');
+        await expect(talk).toHaveText(/STOP \ds/, SLOW);
+        await expect(page.getByTestId('voice-status')).toHaveText(/Recording\.\.\. [1-9]s/, SLOW);
+        await settle(page);
+        await expect(talk).toHaveText(/STOP \ds/);
+        expect((await browserCalls(page)).getUserMedia).toEqual(['audio']);
+        await snap(page, testInfo, 'talk-first-press-1280');
+      });
+    } else {
+      test('no TALK at any moment of the load: the voice controls are Hey Jarvis and Always', async ({
+        page,
+      }, testInfo) => {
+        await countBrowserCalls(page);
+        const talkShown = await watchTalkButton(page);
+        await openChatSlowly(page);
+        await expect(page.getByTestId('wake-toggle')).toHaveText('Hey Jarvis OFF', SLOW);
+        await expect(page.getByTestId('continuous-toggle')).toHaveText('Always OFF', SLOW);
+        await expect(page.getByRole('button', { name: 'Talk', exact: true })).toHaveCount(0);
+        await expect(page.getByTestId('talk-button')).toBeHidden();
+        expect(await talkShown()).toBe(false);
+        expect((await browserCalls(page)).getUserMedia).toEqual([]);
+        await snap(page, testInfo, 'voice-controls-375');
+      });
+    }
+
+    test(`the image button opens the file chooser on the first ${how}, once`, async ({ page }, testInfo) => {
+      await countBrowserCalls(page);
+      let choosers = 0;
+      page.on('filechooser', () => (choosers += 1));
+      await openChatSlowly(page);
+      const chosen = page.waitForEvent('filechooser', SLOW);
+      await pressWhenShown(page.getByRole('button', { name: 'Upload image' }), how);
+      await chosen;
+      await settle(page);
+      expect(choosers).toBe(1);
+      await snap(page, testInfo, `image-first-${how}-${size.name}`);
+    });
+
+    test(`the camera button opens Camera Vision on the first ${how}, once`, async ({ page }, testInfo) => {
       await countBrowserCalls(page);
       await openChatSlowly(page);
-      const toggle = page.getByTestId(testId);
-      await expect(toggle).toHaveText(label, SLOW);
-      await pressWhenShown(toggle);
-      await expect(page.getByTestId(testId)).toHaveAttribute('aria-pressed', 'true', SLOW);
-      await expect(page.getByTestId('voice-status')).toHaveText(status);
+      await pressWhenShown(page.getByRole('button', { name: 'Take photo' }), how);
+      await expect(page.getByTestId('camera-view')).toHaveAttribute('data-state', 'active', SLOW);
       await settle(page);
-      await expect(page.getByTestId(testId)).toHaveAttribute('aria-pressed', 'true');
-      expect((await browserCalls(page)).recognitionStarts).toBe(1);
+      await expect(page.getByRole('dialog')).toHaveCount(1);
+      expect((await browserCalls(page)).getUserMedia).toEqual(['video']);
+      await snap(page, testInfo, `camera-first-${how}-${size.name}`);
     });
-  }
 
-  test('the header: Enable Push, the test button and Location each act on their first press, once', async ({
-    page,
-    context,
-  }, testInfo) => {
-    const subscription = await callFake('push', 'subscription', 'ok', `first${Date.now()}`);
-    await countBrowserCalls(page, subscription);
-    await context.grantPermissions(['notifications', 'geolocation']);
-    await context.setGeolocation({ latitude: 40.7411, longitude: -73.9897 });
-    await page.route('https://api.bigdatacloud.net/**', (route) =>
-      route.fulfill({ json: { city: 'New York', locality: 'Manhattan', principalSubdivision: 'New York' } }),
-    );
-    const stored = apiCalls(page, 'POST', '/api/push/subscribe');
-    const tests = apiCalls(page, 'POST', '/api/push/test');
-    const saves = apiCalls(page, 'PUT', '/api/user/location');
-    await openChatSlowly(page);
-    // Each pressed as soon as it shows, before any of their code has loaded.
-    await pressWhenShown(page.getByRole('button', { name: 'Enable Push' }));
-    await pressWhenShown(page.getByRole('button', { name: 'Send a test notification' }));
-    await pressWhenShown(page.getByRole('button', { name: 'Location', exact: true }));
-    await expect(page.getByRole('button', { name: 'Push On' })).toBeVisible(SLOW);
-    await expect(page.getByRole('button', { name: 'Location On' })).toBeVisible(SLOW);
-    await expect.poll(() => tests.length, SLOW).toBe(1);
-    await settle(page);
-    const calls = await browserCalls(page);
-    expect(calls.requestPermission).toBe(1);
-    expect(calls.pushSubscribe).toBe(1);
-    expect(stored).toHaveLength(1);
-    expect(tests).toHaveLength(1);
-    expect(calls.geolocation).toBe(1);
-    expect(saves).toHaveLength(1);
-    await snap(page, testInfo, 'header-first-press-1280');
+    for (const [label, testId, status, shot] of [
+      ['Hey Jarvis OFF', 'wake-toggle', 'Listening for "Hey Jarvis"...', 'wake'],
+      ['Always OFF', 'continuous-toggle', 'Listening...', 'always'],
+    ] as const) {
+      test(`'${label}' turns its mode on at the first ${how}, once`, async ({ page }, testInfo) => {
+        await countBrowserCalls(page);
+        await openChatSlowly(page);
+        const toggle = page.getByTestId(testId);
+        await expect(toggle).toHaveText(label, SLOW);
+        await pressWhenShown(toggle, how);
+        await expect(page.getByTestId(testId)).toHaveAttribute('aria-pressed', 'true', SLOW);
+        await expect(page.getByTestId('voice-status')).toHaveText(status);
+        await settle(page);
+        await expect(page.getByTestId(testId)).toHaveAttribute('aria-pressed', 'true');
+        expect((await browserCalls(page)).recognitionStarts).toBe(1);
+        await snap(page, testInfo, `${shot}-first-${how}-${size.name}`);
+      });
+    }
+
+    test(`the header: Enable Push, the test button and Location each act on their first ${how}, once`, async ({
+      page,
+      context,
+    }, testInfo) => {
+      const subscription = await callFake('push', 'subscription', 'ok', `first${Date.now()}`);
+      await countBrowserCalls(page, subscription);
+      await context.grantPermissions(['notifications', 'geolocation']);
+      await context.setGeolocation({ latitude: 40.7411, longitude: -73.9897 });
+      await page.route('https://api.bigdatacloud.net/**', (route) =>
+        route.fulfill({
+          json: { city: 'New York', locality: 'Manhattan', principalSubdivision: 'New York' },
+        }),
+      );
+      const stored = apiCalls(page, 'POST', '/api/push/subscribe');
+      const tests = apiCalls(page, 'POST', '/api/push/test');
+      const saves = apiCalls(page, 'PUT', '/api/user/location');
+      await openChatSlowly(page);
+      // Each pressed as soon as it shows, before any of their code has loaded.
+      await pressWhenShown(page.getByRole('button', { name: 'Enable Push' }), how);
+      await pressWhenShown(page.getByRole('button', { name: 'Send a test notification' }), how);
+      await pressWhenShown(page.getByRole('button', { name: 'Location', exact: true }), how);
+      await expect(page.getByRole('button', { name: 'Push On' })).toBeVisible(SLOW);
+      await expect(page.getByRole('button', { name: 'Location On' })).toBeVisible(SLOW);
+      await expect.poll(() => tests.length, SLOW).toBe(1);
+      await settle(page);
+      const calls = await browserCalls(page);
+      expect(calls.requestPermission).toBe(1);
+      expect(calls.pushSubscribe).toBe(1);
+      expect(stored).toHaveLength(1);
+      expect(tests).toHaveLength(1);
+      expect(calls.geolocation).toBe(1);
+      expect(saves).toHaveLength(1);
+      await snap(page, testInfo, `header-first-${how}-${size.name}`);
+    });
   });
-});
-
-test.describe('first press on a slow network at 375 px (touch)', () => {
-  test.use({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true });
-
-  test('a tap on the camera opens Camera Vision once', async ({ page }, testInfo) => {
-    await countBrowserCalls(page);
-    await openChatSlowly(page);
-    await pressWhenShown(page.getByRole('button', { name: 'Take photo' }), 'tap');
-    await expect(page.getByTestId('camera-view')).toHaveAttribute('data-state', 'active', SLOW);
-    await settle(page);
-    expect((await browserCalls(page)).getUserMedia).toEqual(['video']);
-    await snap(page, testInfo, 'camera-first-tap-375');
-  });
-
-  test("a tap on 'Always OFF' turns continuous listening on once", async ({ page }, testInfo) => {
-    await countBrowserCalls(page);
-    await openChatSlowly(page);
-    const always = page.getByTestId('continuous-toggle');
-    await expect(always).toHaveText('Always OFF', SLOW);
-    await pressWhenShown(always, 'tap');
-    await expect(page.getByTestId('continuous-toggle')).toHaveAttribute('aria-pressed', 'true', SLOW);
-    await settle(page);
-    expect((await browserCalls(page)).recognitionStarts).toBe(1);
-    await snap(page, testInfo, 'always-first-tap-375');
-  });
-});
+}
