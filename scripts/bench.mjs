@@ -29,7 +29,8 @@
 // delivered < 1 s; a conversation turn's own p99 <= 20 ms (issue 9); a spoken turn's own p50 <= 50 ms (issue 8).
 // Issue 20: a frame's own p99 <= 20 ms, a turn's first frame minus the model's <= 30 ms p50, no frame lost or reordered.
 // Issue 22: the export in under 10 s, the download at most 50 MB of gateway memory above idle.
-// BENCH_ONLY=1,4 runs only those sections.
+// BENCH_ONLY=1,4 runs only those sections; BENCH_PROCESSES=single runs the bench's system in one process (section 3
+// boots both modes itself).
 import { spawn, spawnSync } from 'node:child_process';
 
 import { createRequire } from 'node:module';
@@ -55,6 +56,8 @@ const duration = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
 
 const round = (x) => Math.round(x * 100) / 100;
+// How the bench's own system runs (JARVIS_PROCESSES): sections 7, 8 and 10 add replicas of their own either way.
+const benchProcesses = process.env.BENCH_PROCESSES ?? 'split';
 const only = (process.env.BENCH_ONLY ?? '').split(',').filter(Boolean).map(Number);
 const runs = (section) => only.length === 0 || only.includes(section);
 const liveStreams = Number(process.env.BENCH_LIVE_STREAMS ?? 1000);
@@ -84,8 +87,9 @@ const systemEnv = {
   NATS_SUBJECT_PREFIX: `${runId}.`,
   REDIS_PREFIX: `${runId}:`,
   JARVIS_SKIP_BUILD: '1',
-  // One process each: the sections read the gateway's and the services' own CPU time.
-  JARVIS_PROCESSES: 'split',
+  // One process each (BENCH_PROCESSES=single: one for all): the sections read the gateway's and the services' own CPU
+  // time, which in one process are the process's.
+  JARVIS_PROCESSES: benchProcesses,
   LOG_LEVEL: 'warn',
   OPENAI_API_KEY: 'bench',
   OPENAI_BASE_URL: model.baseURL,
@@ -299,6 +303,8 @@ async function quickUsers(count) {
 }
 
 function processPid(needle) {
+  // In one process the gateway and every service are that process.
+  if (benchProcesses === 'single' && /(gateway|services\/[a-z]+)\/dist\/main\.js$/.test(needle)) needle = 'scripts/lib/single-process.mjs';
   const ps = spawnSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' }).stdout.trim().split('\n');
   const line = ps.find((l) => l.includes(needle) && l.includes(root));
   return line ? Number(line.trim().split(/\s+/)[0]) : NaN;
