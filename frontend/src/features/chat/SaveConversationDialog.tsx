@@ -1,15 +1,36 @@
-import { useState } from 'react';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
+import { api as contracts } from '@jarvis/contracts';
 import { serverMessageOr } from '../../api/client';
 import { useSaveConversation } from '../conversations/use-conversations';
 import { useToast } from '../../components/toast/toast-context';
+import { FormDialog } from '../../forms/FormDialog';
+import { defineContractForm, inputOf, useContractForm } from '../../forms/contract-form';
 import { NO_MESSAGES_TOAST } from '../../state/chat-message';
+
+interface SaveConversationForm {
+  title: string;
+  description: string;
+}
+
+const EMPTY: SaveConversationForm = { title: '', description: '' };
+
+/** The title and description as chat.saveConversation takes them: trimmed, a blank description left out. */
+function toSaveInput(values: SaveConversationForm) {
+  return {
+    title: values.title.trim(),
+    ...(values.description.trim() ? { description: values.description.trim() } : {}),
+  };
+}
+
+/**
+ * Checked in the browser by chat.saveConversation's own rule for the title, whose message is doc2's (the fields'
+ * lengths are their inputs' limits); the messages are the chat's, not typed, and checked before the dialog opens.
+ */
+const saveConversationForm = defineContractForm({
+  schema: contracts.chat.saveConversation.request,
+  checks: ['title'],
+  toInput: (values: SaveConversationForm) => ({ ...toSaveInput(values), messageIds: [] as string[] }),
+});
 
 /** Saves the shown conversation with a title and an optional description (doc2 §8). */
 export function SaveConversationDialog({
@@ -22,91 +43,73 @@ export function SaveConversationDialog({
   onClose: () => void;
 }) {
   const { toast } = useToast();
-  const saveMutation = useSaveConversation();
-  const [title, setTitle] = useState('');
-  const [description, setDescription] = useState('');
-  const [saving, setSaving] = useState(false);
+  const save = useSaveConversation();
+  const form = useContractForm<SaveConversationForm>(saveConversationForm, EMPTY);
 
   const close = () => {
-    if (saving) return;
-    setTitle('');
-    setDescription('');
+    if (save.isPending) return;
+    form.reset(EMPTY);
     onClose();
   };
 
-  const save = async () => {
-    if (!title.trim()) {
-      toast({
-        title: 'Title required',
-        description: 'Please enter a title for your conversation.',
-        variant: 'destructive',
-      });
-      return;
-    }
-    if (messageIds.length === 0) {
-      toast({ ...NO_MESSAGES_TOAST, variant: 'destructive' });
-      return;
-    }
-    setSaving(true);
-    try {
-      await saveMutation.mutateAsync({
-        title: title.trim(),
-        ...(description.trim() ? { description: description.trim() } : {}),
-        messageIds,
-      });
+  // A problem is said in a toast, not under a field (doc2 §8).
+  const submit = form.handleSubmit(
+    async (values) => {
+      if (messageIds.length === 0) {
+        toast({ ...NO_MESSAGES_TOAST, variant: 'destructive' });
+        return;
+      }
+      const input = toSaveInput(values);
+      try {
+        await save.mutateAsync({ ...input, messageIds });
+      } catch (error) {
+        toast({
+          title: 'Failed to save conversation',
+          description: serverMessageOr(error, 'Something went wrong while saving.'),
+          variant: 'destructive',
+        });
+        return;
+      }
       toast({
         title: 'Conversation saved!',
-        description: `“${title.trim()}” is in your saved conversations.`,
+        description: `“${input.title}” is in your saved conversations.`,
         variant: 'success',
       });
-      setSaving(false);
-      setTitle('');
-      setDescription('');
+      form.reset(EMPTY);
       onClose();
-    } catch (error) {
-      setSaving(false);
-      toast({
-        title: 'Failed to save conversation',
-        description: serverMessageOr(error, 'Something went wrong while saving.'),
-        variant: 'destructive',
-      });
-    }
-  };
+    },
+    (errors) => {
+      const problem = errors.title?.message;
+      if (problem) toast({ title: 'Title required', description: problem, variant: 'destructive' });
+    },
+  );
 
   return (
-    <Dialog open={open} onClose={close} fullWidth maxWidth="sm">
-      <DialogTitle>Save conversation</DialogTitle>
-      <DialogContent>
-        <DialogContentText sx={{ mb: 2 }}>
-          Keep these {messageIds.length} messages to reopen or share later.
-        </DialogContentText>
-        <TextField
-          autoFocus
-          fullWidth
-          label="Title"
-          value={title}
-          onChange={(e) => setTitle(e.target.value)}
-          slotProps={{ htmlInput: { maxLength: 200 } }}
-          sx={{ mb: 2 }}
-        />
-        <TextField
-          fullWidth
-          multiline
-          minRows={2}
-          label="Description (optional)"
-          value={description}
-          onChange={(e) => setDescription(e.target.value)}
-          slotProps={{ htmlInput: { maxLength: 2000 } }}
-        />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={close} disabled={saving}>
-          Cancel
-        </Button>
-        <Button variant="contained" onClick={() => void save()} disabled={saving}>
-          {saving ? 'Saving...' : 'Save'}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <FormDialog
+      id="save-conversation"
+      open={open}
+      title="Save conversation"
+      description={`Keep these ${messageIds.length} messages to reopen or share later.`}
+      onClose={close}
+      onSubmit={(event) => void submit(event)}
+      pending={save.isPending}
+      submitLabel="Save"
+    >
+      <TextField
+        autoFocus
+        fullWidth
+        label="Title"
+        {...inputOf(form, 'title')}
+        slotProps={{ htmlInput: { maxLength: 200 } }}
+      />
+      <TextField
+        fullWidth
+        multiline
+        minRows={2}
+        label="Description (optional)"
+        {...inputOf(form, 'description')}
+        slotProps={{ htmlInput: { maxLength: 2000 } }}
+      />
+    </FormDialog>
   );
 }
