@@ -13,7 +13,7 @@ for (const viewport of [
   { name: 'mobile', width: 375, height: 812 },
 ]) {
   test(`exports, refuses a damaged archive with its problems, and deletes the account (${viewport.name})`, async ({ page }, testInfo) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     await page.setViewportSize({ width: viewport.width, height: viewport.height });
     const account = await registerViaApi(page.request, { ready: true });
     await page.request.post('/api/reminders', { headers: AJAX, data: { title: 'Call mom', when: 'tomorrow at 5pm' } });
