@@ -126,7 +126,7 @@ test('Always mode talks live: the exchange joins the chat, and turning it off en
   page,
   live,
 }, testInfo) => {
-  test.setTimeout(120_000);
+  test.setTimeout(150_000);
   await page.setViewportSize({ width: 1280, height: 800 });
   live.realtime.turns.push({ transcript: 'Which day is it today?', reply: 'It is Wednesday.' });
   await signIn(page);
