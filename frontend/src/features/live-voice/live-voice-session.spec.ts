@@ -219,6 +219,29 @@ describe('a live voice session', () => {
     ]);
   });
 
+  it('lets the microphone go and opens nothing when stopped while the browser was still asking for it', async () => {
+    const started = session.start();
+    session.stop();
+    expect(await started).toBe(false);
+    expect(browser.micReleased()).toBe(true);
+    expect(browser.sockets).toHaveLength(0);
+    expect(page.ends).toEqual([{ code: CLOSED_BY_USER, fallback: false }]);
+  });
+
+  it('opens no stream when stopped while the audio was being set up', async () => {
+    let loaded!: () => void;
+    browser = fakeBrowser({ workletLoaded: new Promise<void>((resolve) => (loaded = resolve)) });
+    session = new LiveVoiceSession(page.callbacks, browser.env, 'ws://jarvis.test/api/voice/live');
+    const started = session.start();
+    await vi.waitFor(() => expect(browser.context().modules).toHaveLength(1));
+    session.stop();
+    loaded();
+    expect(await started).toBe(false);
+    expect(browser.sockets).toHaveLength(0);
+    expect(browser.context().closed).toBe(true);
+    expect(browser.micReleased()).toBe(true);
+  });
+
   it('closes the stream, silences Jarvis and lets go of the microphone when stopped', async () => {
     await ready();
     const socket = browser.socket();

@@ -103,7 +103,13 @@ export class LiveVoiceSession {
   async start(): Promise<boolean> {
     this.setState('connecting');
     try {
-      this.stream = await this.env.getUserMedia({ audio: LIVE_AUDIO_CONSTRAINTS });
+      const stream = await this.env.getUserMedia({ audio: LIVE_AUDIO_CONSTRAINTS });
+      // Stopped while the browser asked for the microphone: let it go at once.
+      if (this.ended) {
+        stream.getTracks().forEach((track) => track.stop());
+        return false;
+      }
+      this.stream = stream;
     } catch {
       this.finish({
         code: MICROPHONE_REFUSED,
@@ -117,6 +123,8 @@ export class LiveVoiceSession {
     }
     try {
       const context = await this.openContext(this.stream);
+      // Stopped while the audio was being set up: finish() closed the context and let the microphone go.
+      if (this.ended) return false;
       const source = context.createMediaStreamSource(this.stream);
       this.micLevel = context.createAnalyser();
       this.micLevel.fftSize = 512;
@@ -167,6 +175,7 @@ export class LiveVoiceSession {
 
   private connect(): Promise<boolean> {
     return new Promise((resolve) => {
+      if (this.ended) return resolve(false);
       this.settle = resolve;
       const socket = this.env.openSocket(this.url);
       this.socket = socket;

@@ -76,9 +76,17 @@ export class FakeAudioContext {
   sources: FakeSource[] = [];
   modules: string[] = [];
   readonly destination = {};
-  readonly audioWorklet = { addModule: async (url: string) => void this.modules.push(url) };
+  readonly audioWorklet = {
+    addModule: async (url: string) => {
+      this.modules.push(url);
+      await this.workletLoaded;
+    },
+  };
 
-  constructor(readonly sampleRate = 24_000) {}
+  constructor(
+    readonly sampleRate = 24_000,
+    private readonly workletLoaded: Promise<void> = Promise.resolve(),
+  ) {}
 
   async resume() {}
   async close() {
@@ -135,8 +143,10 @@ export interface FakeBrowser {
   sockets: FakeSocket[];
 }
 
-/** A browser for one session; `refuseMicrophone`: getUserMedia fails. */
-export function fakeBrowser(options: { refuseMicrophone?: boolean } = {}): FakeBrowser {
+/** A browser for one session; `refuseMicrophone`: getUserMedia fails; `workletLoaded`: when the worklet has loaded. */
+export function fakeBrowser(
+  options: { refuseMicrophone?: boolean; workletLoaded?: Promise<void> } = {},
+): FakeBrowser {
   const sockets: FakeSocket[] = [];
   const contexts: FakeAudioContext[] = [];
   const captures: FakeCapture[] = [];
@@ -147,7 +157,7 @@ export function fakeBrowser(options: { refuseMicrophone?: boolean } = {}): FakeB
       return { getTracks: () => tracks } as unknown as MediaStream;
     },
     createContext: (sampleRate) => {
-      const context = new FakeAudioContext(sampleRate);
+      const context = new FakeAudioContext(sampleRate, options.workletLoaded);
       contexts.push(context);
       return context as unknown as AudioContext;
     },
