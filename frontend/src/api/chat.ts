@@ -1,6 +1,6 @@
 import type { RequestInputOf, ResponseOf, Whisper } from '@jarvis/contracts';
 import { api, type Api } from './routes';
-import { apiRequest, readJson } from './client';
+import { apiRequest, readJson, statusOf } from './client';
 
 export const WHISPERS_FETCH_ERROR = 'Failed to fetch whispers';
 
@@ -10,8 +10,7 @@ export async function fetchWhispers({ signal }: { signal?: AbortSignal } = {}): 
   try {
     res = await apiRequest('GET', api.chat.whispers.path, undefined, { signal });
   } catch (error) {
-    const status = (error as { status?: number }).status;
-    throw Object.assign(new Error(WHISPERS_FETCH_ERROR), { status, cause: error });
+    throw Object.assign(new Error(WHISPERS_FETCH_ERROR), { status: statusOf(error), cause: error });
   }
   const body = await readJson<unknown>(res);
   return Array.isArray(body) ? (body as Whisper[]) : [];
