@@ -7,9 +7,13 @@ const root = import.meta.dirname;
 /**
  * Shared vitest config for the gateway, the services and the libs: swc compiles the decorators with their
  * metadata (Nest's DI needs it), and the workspace libs resolve to their sources so no build is needed first.
+ *
+ * `inProcess`: test files that run a second time with JARVIS_IN_PROCESS_CALLS=1 (the `in-process` project beside the
+ * default `bus` one), where a call to a service the test started in its own process skips the NATS server, as in
+ * `JARVIS_PROCESSES=single`: the same tests must pass both ways.
  */
-export function backendConfig(options: { integration?: boolean } = {}) {
-  return defineConfig({
+export function backendConfig(options: { integration?: boolean; inProcess?: string[] } = {}) {
+  const config = defineConfig({
     plugins: [swc.vite({ module: { type: 'es6' } })],
     resolve: {
       alias: {
@@ -29,6 +33,18 @@ export function backendConfig(options: { integration?: boolean } = {}) {
       pool: 'forks',
       fileParallelism: true,
       maxWorkers: 2,
+    },
+  });
+  if (!options.inProcess?.length) return config;
+  const test = config.test!;
+  return defineConfig({
+    ...config,
+    test: {
+      ...test,
+      projects: [
+        { extends: true, test: { name: 'bus' } },
+        { extends: true, test: { name: 'in-process', include: options.inProcess, env: { ...test.env, JARVIS_IN_PROCESS_CALLS: '1' } } },
+      ],
     },
   });
 }
