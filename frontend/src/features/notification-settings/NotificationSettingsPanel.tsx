@@ -41,6 +41,33 @@ import {
   useVoiceAlerts,
 } from './use-notification-settings';
 
+const CHANNEL_TEXTS: Record<
+  NotificationChannel,
+  { icon: ReactNode; title: string; description: string; name: string; events: string }
+> = {
+  sms: {
+    icon: <SmsOutlinedIcon />,
+    title: 'SMS',
+    description: 'Text messages to your phone.',
+    name: 'SMS',
+    events: 'SMS',
+  },
+  push: {
+    icon: <NotificationsActiveOutlinedIcon />,
+    title: 'Browser push',
+    description: 'Notifications in this browser, even when Jarvis is in the background.',
+    name: 'Push',
+    events: 'push',
+  },
+  email: {
+    icon: <EmailOutlinedIcon />,
+    title: 'Email',
+    description: 'Messages to the address of your account.',
+    name: 'Email',
+    events: 'email',
+  },
+};
+
 const PREFERENCES_FAILED = 'Failed to save notification preferences. Please try again.';
 const VOICE_ALERTS_FAILED = 'Failed to save voice alert settings. Please try again.';
 
@@ -92,7 +119,7 @@ function NotificationSettingsEditor({
   const savePreferences = useSaveNotificationPreferences();
   const saveVoiceAlerts = useSaveVoiceAlerts();
   const saving = savePreferences.isPending || saveVoiceAlerts.isPending;
-  const { sms, push, email } = values.preferences;
+  const { sms } = values.preferences;
 
   // A switch or a box changed after a Save Settings checks the whole form again (SMS off clears its number's
   // problem), as typing checks its field.
@@ -136,6 +163,31 @@ function NotificationSettingsEditor({
 
   const wakeTime = textFieldOf(form, 'voiceAlerts.wakeTime');
   const phoneNumber = textFieldOf(form, 'preferences.sms.phoneNumber');
+
+  /** A channel's card: its switch, what else it asks (`extra`), then the events it delivers. */
+  const channelCard = (channel: NotificationChannel, extra?: ReactNode) => {
+    const { enabled, events } = values.preferences[channel];
+    const texts = CHANNEL_TEXTS[channel];
+    return (
+      <SettingsCard
+        testId={`${channel}-settings`}
+        icon={texts.icon}
+        title={texts.title}
+        description={texts.description}
+        switchLabel={`${texts.name} notifications`}
+        enabled={enabled}
+        onToggle={(on) => change(`preferences.${channel}.enabled`, on)}
+      >
+        {extra}
+        <EventChoices
+          channel={texts.events}
+          events={events}
+          disabled={!enabled}
+          onChange={(event, on) => setEvent(channel, event, on)}
+        />
+      </SettingsCard>
+    );
+  };
 
   const saveButton = (
     <Button type="submit" variant="contained" disabled={saving} sx={{ flexShrink: 0 }}>
@@ -190,68 +242,24 @@ function NotificationSettingsEditor({
           )}
         </SettingsCard>
 
-        <SettingsCard
-          testId="sms-settings"
-          icon={<SmsOutlinedIcon />}
-          title="SMS"
-          description="Text messages to your phone."
-          switchLabel="SMS notifications"
-          enabled={sms.enabled}
-          onToggle={(enabled) => change('preferences.sms.enabled', enabled)}
-        >
-          <TextField
-            label="Phone number"
-            type="tel"
-            autoComplete="tel"
-            placeholder="+15551234567"
-            {...phoneNumber}
-            helperText={phoneNumber.helperText ?? 'Include your country code (for example +1).'}
-            slotProps={{ htmlInput: { maxLength: PHONE_NUMBER_MAX } }}
-            sx={{ width: { xs: '100%', sm: 320 } }}
-          />
-          <SmsVerificationPanel savedNumber={savedPhoneNumber} typedNumber={sms.phoneNumber} />
-          <EventChoices
-            channel="SMS"
-            events={sms.events}
-            disabled={!sms.enabled}
-            onChange={(event, on) => setEvent('sms', event, on)}
-          />
-        </SettingsCard>
-
-        <SettingsCard
-          testId="push-settings"
-          icon={<NotificationsActiveOutlinedIcon />}
-          title="Browser push"
-          description="Notifications in this browser, even when Jarvis is in the background."
-          switchLabel="Push notifications"
-          enabled={push.enabled}
-          onToggle={(enabled) => change('preferences.push.enabled', enabled)}
-        >
-          <EventChoices
-            channel="push"
-            events={push.events}
-            disabled={!push.enabled}
-            onChange={(event, on) => setEvent('push', event, on)}
-          />
-        </SettingsCard>
-
-        <SettingsCard
-          testId="email-settings"
-          icon={<EmailOutlinedIcon />}
-          title="Email"
-          description="Messages to the address of your account."
-          switchLabel="Email notifications"
-          enabled={email.enabled}
-          onToggle={(enabled) => change('preferences.email.enabled', enabled)}
-        >
-          <EmailAddressPanel />
-          <EventChoices
-            channel="email"
-            events={email.events}
-            disabled={!email.enabled}
-            onChange={(event, on) => setEvent('email', event, on)}
-          />
-        </SettingsCard>
+        {channelCard(
+          'sms',
+          <>
+            <TextField
+              label="Phone number"
+              type="tel"
+              autoComplete="tel"
+              placeholder="+15551234567"
+              {...phoneNumber}
+              helperText={phoneNumber.helperText ?? 'Include your country code (for example +1).'}
+              slotProps={{ htmlInput: { maxLength: PHONE_NUMBER_MAX } }}
+              sx={{ width: { xs: '100%', sm: 320 } }}
+            />
+            <SmsVerificationPanel savedNumber={savedPhoneNumber} typedNumber={sms.phoneNumber} />
+          </>,
+        )}
+        {channelCard('push')}
+        {channelCard('email', <EmailAddressPanel />)}
 
         <Stack direction="row" justifyContent="flex-end">
           {saveButton}
