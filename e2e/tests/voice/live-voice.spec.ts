@@ -88,11 +88,12 @@ test('the orb talks live: an exchange heard whole, an interruption, the transcri
   await expect(cut).toHaveCount(1, CONVERSATION);
   await expect(users.nth(2)).toContainText('Sorry, stop there.', CONVERSATION);
   await expect(answers.nth(2)).toContainText('Of course.', CONVERSATION);
-  // As far as it was heard: the story's first words, back to a whole word, and an ellipsis.
+  // As far as it was heard: the story's first words, back to a whole word (with an ellipsis when the cut fell inside
+  // what had arrived; none when everything that had arrived was heard, as under load).
   const heardStory = (await cut.locator('p').textContent())!;
-  expect(heardStory).toMatch(/^Once upon.*…$/);
-  expect(STORY.startsWith(heardStory.slice(0, -1))).toBe(true);
-  expect(heardStory.length).toBeLessThan(STORY.length);
+  expect(heardStory).toMatch(/^Once upon/);
+  expect(STORY.startsWith(heardStory.replace(/…$/, ''))).toBe(true);
+  expect(heardStory.replace(/…$/, '').length).toBeLessThan(STORY.length);
   await snap(page, testInfo, 'orb-live-conversation-1280');
   await page.setViewportSize({ width: 375, height: 812 });
   await snap(page, testInfo, 'orb-live-conversation-375');
