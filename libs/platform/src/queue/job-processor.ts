@@ -32,6 +32,12 @@ export interface JobProcessorOptions<N extends JobName, C extends InfraConfig = 
   exclusiveBy?: (payload: JobMap[N]) => string;
   /** Default 1000 ms. */
   exclusiveRetryMs?: number;
+  /**
+   * How many times a job of this queue may be left running by a replica that died and still be run again (the
+   * queue's largest value among its processors; default `STALLED_DEFAULTS.maxStalledCount`, 1). Raise it for a job
+   * that runs long and is safe to repeat: more replicas may die under it, and each death counts once.
+   */
+  maxStalledCount?: number;
 }
 
 export interface ProcessorMeta<N extends JobName = JobName> extends JobProcessorOptions<N> {

@@ -76,6 +76,7 @@ export class QueueWorkers {
     const concurrency = Math.max(
       ...processors.map((p) => this.read(p.meta.concurrency) ?? globalConcurrency ?? 1),
     );
+    const maxStalledCount = Math.max(this.settings.maxStalledCount, ...processors.map((p) => p.meta.maxStalledCount ?? 0));
     // Stored in the queue's meta: every replica (and every worker of it) respects it together.
     if (globalConcurrency !== undefined) await this.jobs.queue(queue).setGlobalConcurrency(globalConcurrency);
 
@@ -89,7 +90,7 @@ export class QueueWorkers {
         concurrency,
         lockDuration: this.settings.lockDurationMs,
         stalledInterval: this.settings.stalledIntervalMs,
-        maxStalledCount: this.settings.maxStalledCount,
+        maxStalledCount,
         autorun: false,
       },
     );

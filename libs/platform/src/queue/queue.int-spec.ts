@@ -311,6 +311,30 @@ describe('jobs on BullMQ', () => {
     expect(ran).toEqual(['first', 'second']);
   });
 
+  it('runs a job again after as many dying replicas as its processor allows, and fails it after one more by default', async () => {
+    /** Replicas that take the job and die holding it, then one that finishes it (or finds it failed). */
+    const runThrough = async (options: JobProcessorOptions<'voice.clone-voice'>, deaths: number) => {
+      const { jobs, replica, stateOf } = await harness({ lockDurationMs: 1000, stalledIntervalMs: 300 });
+      const ran: string[] = [];
+      const id = await jobs.add('voice.clone-voice', { userId: randomUUID(), cloneId: randomUUID() });
+      for (let i = 1; i <= deaths; i++) {
+        const dying = await replica(
+          processor('voice.clone-voice', async () => {
+            ran.push(`dies ${i}`);
+            await new Promise(() => undefined);
+          }, options),
+        );
+        await until(() => ran.length === i, 8000);
+        await dying.close(true);
+      }
+      await replica(processor('voice.clone-voice', async () => void ran.push('finishes'), options));
+      await until(async () => ['completed', 'failed'].includes((await stateOf('voice-clones', id)) ?? ''), 8000);
+      return { ran, state: await stateOf('voice-clones', id) };
+    };
+    expect(await runThrough({ maxStalledCount: 2 }, 2)).toEqual({ ran: ['dies 1', 'dies 2', 'finishes'], state: 'completed' });
+    expect(await runThrough({}, 2)).toEqual({ ran: ['dies 1', 'dies 2'], state: 'failed' });
+  });
+
   it('lets close() wait for the running job', async () => {
     const { jobs, replica, stateOf } = await harness();
     let done = false;
