@@ -40,6 +40,13 @@ export const callEndedSubject = (natsPrefix: string, callLogId: string) => `${na
 export const DIAL_CALLBACK_WAIT_MS = 10_000;
 /** How far Twilio's clock may be behind ours when its call list is searched from the dialing on. */
 export const CLOCK_SKEW_MS = 60_000;
+/**
+ * How many replicas may die under one call's job before it is failed rather than run again: the job lasts as long as
+ * the call (up to OUTBOUND_MAX_CALL_MS) and every run of it is safe (a placed call is found again, never placed twice),
+ * so a crash, or several during a long call, must not leave the call waiting forever. A job that keeps killing its
+ * worker still stops after this many.
+ */
+export const OUTBOUND_MAX_STALLS = 5;
 /** A running call job looks at its row this often even when no replica told it the call ended (a lost message). */
 export const CALL_END_POLL_MS = 5_000;
 /** A model writing an opening gets this long before the fixed script is used. */
