@@ -22,7 +22,7 @@ export function voiceStatusText(s: VoiceState): string | null {
 // The recorder, recognition and transcription code load with the first press.
 const loadRecorder = () => import('./manual-recorder');
 const loadModes = () => import('./voice-modes');
-const loadLive = () => import('../live-voice/always-live');
+const loadLive = () => import('./always-live');
 
 /**
  * The manual microphone (doc1 §2): TALK starts recording, STOP (with the seconds so far) ends it; the recording is

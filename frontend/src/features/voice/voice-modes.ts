@@ -79,7 +79,7 @@ let recognition: Recognition | null = null;
 let mode: VoiceMode | null = null;
 let handlers: Handlers | null = null;
 let awaitingUntil = 0;
-/** Always mode running over live voice (features/live-voice/always-live.ts): how to end it. */
+/** Always mode running over live voice (features/voice/always-live.ts): how to end it. */
 let liveStop: (() => void) | null = null;
 let awaitTimer: ReturnType<typeof setTimeout> | undefined;
 let restartTimer: ReturnType<typeof setTimeout> | undefined;

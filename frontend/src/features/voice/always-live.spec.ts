@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getChatSession, resetChatSession, updateMessages } from '../../state/chat-session';
-import { MICROPHONE_REQUIRED, setVoiceMode } from '../voice/voice-modes';
-import { getVoiceState, resetVoiceState } from '../voice/voice-store';
+import { MICROPHONE_REQUIRED, setVoiceMode } from './voice-modes';
+import { getVoiceState, resetVoiceState } from './voice-store';
 import {
   ALWAYS_LIVE_ENDED,
   alwaysLiveCallbacks,
@@ -10,8 +10,8 @@ import {
   settleExchange,
   startAlwaysLive,
 } from './always-live';
-import type { LiveVoiceCallbacks, LiveVoiceStored } from './live-voice-session';
-import { forgetLiveVoiceStatus } from './live-voice-status';
+import type { LiveVoiceCallbacks, LiveVoiceStored } from '../live-voice/live-voice-session';
+import { forgetLiveVoiceStatus } from '../live-voice/live-voice-status';
 
 /** The session startAlwaysLive opens, played by the test. */
 const opened = vi.hoisted(() => ({
@@ -19,7 +19,7 @@ const opened = vi.hoisted(() => ({
   start: 0,
   stop: 0,
 }));
-vi.mock('./live-voice', () => ({
+vi.mock('../live-voice/live-voice', () => ({
   openLiveVoice: (callbacks: LiveVoiceCallbacks) => {
     opened.callbacks = callbacks;
     return {

@@ -1,11 +1,11 @@
 import type { ToastFn } from '../../components/toast/toast-context';
 import { type ChatViewMessage, localId } from '../../state/chat-message';
 import { updateMessages } from '../../state/chat-session';
-import { MICROPHONE_REQUIRED, setLiveContinuous, setVoiceMode } from '../voice/voice-modes';
-import { updateVoiceState } from '../voice/voice-store';
-import { CLOSED_BY_USER, CLOSED_IDLE, MICROPHONE_REFUSED } from './live-voice-codes';
-import type { LiveVoiceCallbacks, LiveVoiceEnd, LiveVoiceState, LiveVoiceStored } from './live-voice-session';
-import { liveVoiceAvailable } from './live-voice-status';
+import { MICROPHONE_REQUIRED, setLiveContinuous, setVoiceMode } from './voice-modes';
+import { updateVoiceState } from './voice-store';
+import { CLOSED_BY_USER, CLOSED_IDLE, MICROPHONE_REFUSED } from '../live-voice/live-voice-codes';
+import type { LiveVoiceCallbacks, LiveVoiceEnd, LiveVoiceState, LiveVoiceStored } from '../live-voice/live-voice-session';
+import { liveVoiceAvailable } from '../live-voice/live-voice-status';
 
 export const ALWAYS_LIVE_ENDED = {
   idle: { title: 'Always mode is off', description: 'Voice chat ended after 2 minutes of silence.' },
@@ -130,7 +130,7 @@ export function alwaysLiveEnded(end: LiveVoiceEnd, toast: ToastFn, fallback: () 
 export async function startAlwaysLive(toast: ToastFn, fallback: () => void): Promise<boolean> {
   if (!(await liveVoiceAvailable())) return false;
   // The session's code loads only now: a server without live voice never sends it.
-  const { openLiveVoice } = await import('./live-voice');
+  const { openLiveVoice } = await import('../live-voice/live-voice');
   const session = openLiveVoice(alwaysLiveCallbacks((end) => alwaysLiveEnded(end, toast, fallback)));
   setLiveContinuous(() => session.stop());
   void session.start();
