@@ -20,29 +20,32 @@ test.describe('at 1280 px', () => {
     await page.getByTestId('chat-input').hover();
     const talk = page.getByTestId('talk-button');
     await expect(talk).toHaveText('TALK');
-    // When the button turned to STOP and back, measured in the page (the test runner may see it late on a busy machine).
-    await page.evaluate(() => {
-      const w = window as unknown as { __talk: { stop?: number; back?: number } };
-      w.__talk = {};
-      new MutationObserver(() => {
-        const text = document.querySelector('[data-testid="talk-button"]')?.textContent ?? '';
-        if (text.startsWith('STOP') && w.__talk.stop === undefined) w.__talk.stop = performance.now();
-        if (!text.startsWith('STOP') && w.__talk.stop !== undefined && w.__talk.back === undefined)
-          w.__talk.back = performance.now();
-      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    // From the press on, the page's timers run on Playwright's clock, stopped: it moves only as the test moves it, so
+    // the 10 s are the app's own, not those of a busy machine (on which the page's own timer once fired 5 s late).
+    await page.clock.install();
+    const now = () => page.evaluate(() => Date.now());
+    // pauseAt stops the clock first; if the page's clock passed the time asked meanwhile, the second call holds.
+    await page.clock
+      .pauseAt((await now()) + 1_000)
+      .catch(async () => page.clock.pauseAt((await now()) + 1_000));
+    const transcribed: string[] = [];
+    page.on('request', (req) => {
+      if (new URL(req.url()).pathname === '/api/transcribe') transcribed.push(req.url());
     });
-    const transcribed = page.waitForRequest('**/api/transcribe', { timeout: 30_000 });
     await talk.click();
-    await expect(talk).toContainText(/STOP \ds/, { timeout: 20_000 });
-    await page.waitForTimeout(4_000);
+    await expect(talk).toHaveText('STOP 0s', { timeout: 20_000 });
+    await page.clock.runFor(9_000);
+    await expect(talk).toHaveText('STOP 9s');
     await snap(page, testInfo, 'talk-recording-1280');
+    // 9.8 s: still recording, nothing sent.
+    await page.clock.runFor(800);
+    await expect(talk).toHaveText('STOP 9s');
+    expect(transcribed).toEqual([]);
     // No press of STOP: at 10 s the take ends, is transcribed and the words are sent.
-    await transcribed;
-    const { stop, back } = await page.evaluate(
-      () => (window as unknown as { __talk: { stop: number; back: number } }).__talk,
-    );
-    expect(back - stop).toBeGreaterThan(9_500);
-    expect(back - stop).toBeLessThan(12_000);
+    const sent = page.waitForRequest('**/api/transcribe', { timeout: 30_000 });
+    await page.clock.runFor(400);
+    await sent;
+    await page.clock.resume();
     await expect(page.locator('[data-testid="message"][data-role="user"]').last()).toContainText(
       'What is on my calendar today?',
       { timeout: 20_000 },
